@@ -1,0 +1,67 @@
+"""Auction calls: `PASS` or a bid `1C` … `7NT`, ordered by level then strain."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .cards import Suit
+from .errors import BridgeError, Reason
+
+
+class Strain(IntEnum):
+    """What a bid names, lowest first: the four suits, then no trump."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NO_TRUMP = 4
+
+    @property
+    def code(self) -> str:
+        return ("C", "D", "H", "S", "NT")[self]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit this strain makes, or None for no trump."""
+        return None if self is Strain.NO_TRUMP else Suit(self)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Bid:
+    """A contract offer: win `level + 6` tricks with `strain` as trump."""
+
+    level: int
+    strain: Strain
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.code}"
+
+
+class Pass(Enum):
+    """The call that makes no bid."""
+
+    PASS = "PASS"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PASS = Pass.PASS
+Call = Bid | Pass
+
+#: Every bid in ascending order, 1C … 7NT.
+ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
+GRAND_SLAM = Bid(7, Strain.NO_TRUMP)
+_BY_TEXT: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS} | {"PASS": PASS}
+
+
+def parse_call(text: object) -> Call:
+    """Parse `PASS` or a level 1-7 followed by C, D, H, S or NT."""
+    call = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if call is None:
+        raise BridgeError(
+            Reason.INVALID_BID,
+            "A bid is 'PASS' or a level 1-7 followed by C, D, H, S or NT, like '3NT'.",
+        )
+    return call

@@ -1,0 +1,81 @@
+"""One exception family for every broken rule, each carrying a SPEC §7 reason."""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(str, Enum):
+    """Stable upper-case codes clients switch on (SPEC §7 `details.reason`)."""
+
+    UNAUTHENTICATED = "UNAUTHENTICATED"
+    INVALID_ARGUMENT = "INVALID_ARGUMENT"
+    INVALID_CARD = "INVALID_CARD"
+    INVALID_BID = "INVALID_BID"
+    INVALID_SETTINGS = "INVALID_SETTINGS"
+    ROOM_NOT_FOUND = "ROOM_NOT_FOUND"
+    PLAYER_NOT_FOUND = "PLAYER_NOT_FOUND"
+    ACCOUNT_EXISTS = "ACCOUNT_EXISTS"
+    NOT_IN_ROOM = "NOT_IN_ROOM"
+    NOT_HOST = "NOT_HOST"
+    NOT_INVITED = "NOT_INVITED"
+    NOT_DECLARER = "NOT_DECLARER"
+    ALREADY_IN_ROOM = "ALREADY_IN_ROOM"
+    ROOM_FULL = "ROOM_FULL"
+    GAME_STARTED = "GAME_STARTED"
+    GAME_ENDED = "GAME_ENDED"
+    NOT_ALL_READY = "NOT_ALL_READY"
+    NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
+    WRONG_PHASE = "WRONG_PHASE"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    BID_TOO_LOW = "BID_TOO_LOW"
+    OWN_CARD = "OWN_CARD"
+    CARD_NOT_DEALT = "CARD_NOT_DEALT"
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
+    TRUMP_NOT_BROKEN = "TRUMP_NOT_BROKEN"
+    CONTENTION = "CONTENTION"
+    STALE_STATE = "STALE_STATE"
+
+    @property
+    def status(self) -> str:
+        """The callable error code (`invalid-argument`, …) this reason belongs to."""
+        return _STATUS[self]
+
+
+_STATUS: dict[Reason, str] = {
+    Reason.UNAUTHENTICATED: "unauthenticated",
+    **{r: "invalid-argument" for r in (
+        Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS)},
+    Reason.ROOM_NOT_FOUND: "not-found",
+    Reason.PLAYER_NOT_FOUND: "not-found",
+    Reason.ACCOUNT_EXISTS: "already-exists",
+    **{r: "permission-denied" for r in (
+        Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER)},
+    **{r: "failed-precondition" for r in (
+        Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
+        Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
+        Reason.BID_TOO_LOW, Reason.OWN_CARD, Reason.CARD_NOT_DEALT, Reason.CARD_NOT_IN_HAND,
+        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN)},
+    Reason.CONTENTION: "aborted",
+    Reason.STALE_STATE: "aborted",
+}
+
+
+class BridgeError(Exception):
+    """A request broke a rule. `reason` is the SPEC §7 code; the message names the rule.
+
+    Messages only ever mention cards the caller supplied or public facts (the led
+    suit, the trump suit), never another player's cards.
+    """
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+    @property
+    def status(self) -> str:
+        return self.reason.status
+
+    def __repr__(self) -> str:
+        return f"BridgeError({self.reason.value}: {self.message})"

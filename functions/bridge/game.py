@@ -1,0 +1,337 @@
+"""One deal of Floating Bridge, by seat position: auction, partner card, play (SPEC §5).
+
+`Game` is an immutable value. Each move (`place_bid`, `choose_partner`, `play_card`)
+returns a new `Game` or raises `BridgeError`. The legal-move functions are built from
+the same `*_violation` checks the moves use, so validation and generation cannot drift.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .bids import ALL_BIDS, GRAND_SLAM, PASS, Bid, Call
+from .cards import Card, Suit
+from .deal import SEATS, Hand, Shuffler, deal_hands, is_weak
+from .errors import BridgeError, Reason
+from .settings import Settings
+
+TRICKS_PER_DEAL = 13
+
+
+class Phase(str, Enum):
+    """Where a deal stands; the values are the room document's `status` strings."""
+
+    BIDDING = "bidding"
+    CHOOSING_TEAMMATE = "choosingTeammate"
+    PLAYING = "playing"
+    COMPLETE = "ended"
+
+
+def left_of(position: int) -> int:
+    """The seat to the left of `position` acts after it."""
+    return (position + 1) % SEATS
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionCall:
+    """A call (`PASS` or a bid) made by the player at `position`."""
+
+    position: int
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The winning bid and who made it. Its side needs `level + 6` tricks, the defenders `8 - level`."""
+
+    declarer: int
+    bid: Bid
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.bid.strain.trump
+
+    @property
+    def target(self) -> int:
+        return self.bid.level + 6
+
+    @property
+    def defender_target(self) -> int:
+        return 8 - self.bid.level
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    position: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Cards played to one trick in order, starting with `leader`'s lead."""
+
+    leader: int
+    plays: tuple[Play, ...] = ()
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.plays[0].card.suit if self.plays else None
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.plays) == SEATS
+
+    def winner(self, trump: Suit | None) -> int:
+        """The highest trump wins the trick; with no trump in it, the highest card of the led suit."""
+        best = self.plays[0]
+        for play in self.plays[1:]:
+            card, top = play.card, best.card
+            # `top` is always of the led suit or trump, so a different suit wins only as the first trump.
+            if (card.rank > top.rank) if card.suit == top.suit else card.suit == trump:
+                best = play
+        return best.position
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished deal went."""
+
+    declarer: int
+    partner: int
+    contract: Contract
+    declarer_tricks: int
+    defender_tricks: int
+
+    @property
+    def made(self) -> bool:
+        """The declarer's side won: it reached its target."""
+        return self.declarer_tricks >= self.contract.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        declarer_side = (self.declarer, self.partner)
+        return tuple(p for p in range(SEATS) if (p in declarer_side) == self.made)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The full state of one deal, hidden hands included. `players` are uids by position."""
+
+    players: tuple[str, ...]
+    settings: Settings
+    dealer: int
+    hands: tuple[Hand, ...]
+    washes: int = 0
+    bids: tuple[AuctionCall, ...] = ()
+    contract: Contract | None = None
+    partner_card: Card | None = None
+    trick: Trick | None = None
+    tricks: tuple[Trick, ...] = ()
+
+    # ----- derived facts -------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        if self.contract is None:
+            return Phase.BIDDING
+        if self.partner_card is None:
+            return Phase.CHOOSING_TEAMMATE
+        return Phase.COMPLETE if self.trick is None else Phase.PLAYING
+
+    @property
+    def turn(self) -> int | None:
+        """The position to act: bidder, declarer naming a partner, or next to play."""
+        if self.contract is None:
+            return (self.dealer + 1 + len(self.bids)) % SEATS
+        if self.partner_card is None:
+            return self.contract.declarer
+        if self.trick is None:
+            return None
+        return (self.trick.leader + len(self.trick.plays)) % SEATS
+
+    @property
+    def highest_bid(self) -> AuctionCall | None:
+        for entry in reversed(self.bids):
+            if entry.call is not PASS:
+                return entry
+        return None
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.contract.trump if self.contract else None
+
+    @property
+    def trump_broken(self) -> bool:
+        """A trump has been played in some completed trick."""
+        trump = self.trump
+        return trump is not None and any(p.card.suit == trump for t in self.tricks for p in t.plays)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        counts = [0] * SEATS
+        trump = self.trump
+        for trick in self.tricks:
+            counts[trick.winner(trump)] += 1
+        return tuple(counts)
+
+    @property
+    def partner(self) -> int | None:
+        """Who holds (or held) the partner card: secret until `partner_revealed`."""
+        card = self.partner_card
+        if card is None:
+            return None
+        for position, hand in enumerate(self.hands):
+            if card in hand:
+                return position
+        for trick in self._all_tricks():
+            for play in trick.plays:
+                if play.card == card:
+                    return play.position
+        return None
+
+    @property
+    def partner_revealed(self) -> bool:
+        """The partner is public once the partner card has been played."""
+        card = self.partner_card
+        return card is not None and any(p.card == card for t in self._all_tricks() for p in t.plays)
+
+    def side_tricks(self) -> tuple[int, int]:
+        """Tricks won by (declarer's side, defenders)."""
+        won = self.tricks_won
+        declarer_side = {self.contract.declarer, self.partner}
+        ours = sum(won[p] for p in declarer_side)
+        return ours, len(self.tricks) - ours
+
+    def outcome(self) -> Outcome | None:
+        """The result of a finished deal, else None."""
+        if self.phase is not Phase.COMPLETE:
+            return None
+        ours, theirs = self.side_tricks()
+        return Outcome(self.contract.declarer, self.partner, self.contract, ours, theirs)
+
+    def _all_tricks(self) -> tuple[Trick, ...]:
+        return self.tricks + ((self.trick,) if self.trick else ())
+
+    # ----- legal moves ---------------------------------------------------------------
+
+    def bid_violation(self, call: Call) -> BridgeError | None:
+        """A bid must be higher than the highest bid so far; passing is always allowed."""
+        highest = self.highest_bid
+        if call is PASS or highest is None or call > highest.call:
+            return None
+        return BridgeError(Reason.BID_TOO_LOW, f"A bid must be higher than the highest bid, {highest.call}.")
+
+    def partner_violation(self, card: Card) -> BridgeError | None:
+        """The partner card must be held by another player."""
+        declarer = self.contract.declarer
+        if card in self.hands[declarer]:
+            return BridgeError(Reason.OWN_CARD, f"You hold {card}; name a card another player holds.")
+        if not any(card in hand for hand in self.hands):
+            return BridgeError(Reason.CARD_NOT_DEALT, f"Nobody holds {card}.")
+        return None
+
+    def card_violation(self, position: int, card: Card) -> BridgeError | None:
+        """Follow the led suit if you can; don't lead trump before it is broken unless you hold only trump."""
+        hand = self.hands[position]
+        if card not in hand:
+            return BridgeError(Reason.CARD_NOT_IN_HAND, f"You do not hold {card}.")
+        led = self.trick.led_suit
+        if led is not None:
+            if card.suit != led and any(c.suit == led for c in hand):
+                return BridgeError(
+                    Reason.MUST_FOLLOW_SUIT, f"You must follow suit: {led.label} was led and you hold {led.label}."
+                )
+            return None
+        trump = self.trump
+        if card.suit == trump and not self.trump_broken and any(c.suit != trump for c in hand):
+            return BridgeError(
+                Reason.TRUMP_NOT_BROKEN,
+                f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit.",
+            )
+        return None
+
+    def legal_bids(self) -> list[Call]:
+        """Every call the player to act may make."""
+        if self.phase is not Phase.BIDDING:
+            return []
+        return [PASS] + [bid for bid in ALL_BIDS if self.bid_violation(bid) is None]
+
+    def legal_partner_cards(self) -> list[Card]:
+        if self.phase is not Phase.CHOOSING_TEAMMATE:
+            return []
+        return [card for hand in self.hands for card in hand if self.partner_violation(card) is None]
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to act may play now."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        position = self.turn
+        return [card for card in self.hands[position] if self.card_violation(position, card) is None]
+
+    # ----- moves ---------------------------------------------------------------------
+
+    def _require(self, phase: Phase, position: int) -> None:
+        if self.phase is not phase:
+            raise BridgeError(Reason.WRONG_PHASE, f"That move belongs to the {phase.value} phase; the game is in {self.phase.value}.")
+        if position != self.turn:
+            raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
+
+    def place_bid(self, position: int, call: Call, rng: Shuffler) -> Game:
+        """The auction ends on 7NT or when three passes follow a bid; four opening passes redeal."""
+        self._require(Phase.BIDDING, position)
+        if (error := self.bid_violation(call)) is not None:
+            raise error
+        bids = self.bids + (AuctionCall(position, call),)
+        if call == GRAND_SLAM:
+            return replace(self, bids=bids, contract=Contract(position, call))
+        if len(bids) >= 3 and all(e.call is PASS for e in bids[-3:]):
+            highest = self.highest_bid
+            if highest is not None:
+                return replace(self, bids=bids, contract=Contract(highest.position, highest.call))
+            if len(bids) == SEATS:
+                return new_game(self.players, self.settings, left_of(self.dealer), rng, self.washes)
+        return replace(self, bids=bids)
+
+    def choose_partner(self, position: int, card: Card) -> Game:
+        """The declarer names a card another player holds; its holder is the secret partner."""
+        if self.phase is not Phase.CHOOSING_TEAMMATE:
+            raise BridgeError(Reason.WRONG_PHASE, f"No partner is being chosen; the game is in {self.phase.value}.")
+        if position != self.contract.declarer:
+            raise BridgeError(Reason.NOT_DECLARER, "Only the declarer chooses the partner card.")
+        if (error := self.partner_violation(card)) is not None:
+            raise error
+        declarer = self.contract.declarer
+        leader = declarer if self.trump is None else left_of(declarer)
+        return replace(self, partner_card=card, trick=Trick(leader))
+
+    def play_card(self, position: int, card: Card) -> Game:
+        """Play one card; a full trick goes to its winner, who leads next, until the deal ends."""
+        self._require(Phase.PLAYING, position)
+        if (error := self.card_violation(position, card)) is not None:
+            raise error
+        hands = list(self.hands)
+        hands[position] = tuple(c for c in hands[position] if c != card)
+        trick = Trick(self.trick.leader, self.trick.plays + (Play(position, card),))
+        if not trick.is_complete:
+            return replace(self, hands=tuple(hands), trick=trick)
+        played = replace(self, hands=tuple(hands), tricks=self.tricks + (trick,))
+        next_trick = None if played._deal_over() else Trick(trick.winner(self.trump))
+        return replace(played, trick=next_trick)
+
+    def _deal_over(self) -> bool:
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            return True
+        if self.settings.play_all_tricks:
+            return False
+        ours, theirs = self.side_tricks()
+        return ours >= self.contract.target or theirs >= self.contract.defender_target
+
+
+def new_game(players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler, washes: int = 0) -> Game:
+    """Deal a new hand. Under the wash rule a weak hand anywhere means a redeal, the deal passing left."""
+    while True:
+        hands = deal_hands(rng)
+        if not (settings.wash_rule and any(is_weak(hand) for hand in hands)):
+            return Game(players, settings, dealer, hands, washes)
+        washes += 1
+        dealer = left_of(dealer)

@@ -1,0 +1,139 @@
+"""Strict parsing of callable `data` into typed requests, before any Firestore access.
+
+Unknown fields, missing fields, wrong types and bad card/bid/settings text are rejected
+as `invalid-argument` with the matching reason.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
+
+# Firestore auto-ids are 20 alphanumerics; Auth uids at most 128 characters. Neither may hold '/'.
+_ROOM_ID = re.compile(r"[A-Za-z0-9]{1,64}")
+_UID = re.compile(r"[A-Za-z0-9_\-]{1,128}")
+_MAX_VERSION = 2**53
+
+
+def _invalid(message: str) -> BridgeError:
+    return BridgeError(Reason.INVALID_ARGUMENT, message)
+
+
+def room_id(value: Any) -> str:
+    if not isinstance(value, str) or not _ROOM_ID.fullmatch(value):
+        raise _invalid("'roomID' must be a room id (1-64 letters and digits).")
+    return value
+
+
+def uid(value: Any) -> str:
+    if not isinstance(value, str) or not _UID.fullmatch(value):
+        raise _invalid("'uid' must be a user id (1-128 letters, digits, '-' or '_').")
+    return value
+
+
+def version(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _MAX_VERSION:
+        raise _invalid("'expectedVersion' must be a non-negative integer.")
+    return value
+
+
+def _fields(data: Any, required: dict[str, Callable], optional: dict[str, Callable]) -> dict[str, Any]:
+    """Parse an object with exactly the named fields; absent optional fields come back as None."""
+    if data is None and not required:
+        data = {}
+    if not isinstance(data, dict):
+        raise _invalid("The request data must be an object.")
+    allowed = required | optional
+    for name in data:
+        if name not in allowed:
+            raise _invalid(f"Unknown field; this call takes {', '.join(allowed) or 'no fields'}.")
+    for name in required:
+        if name not in data:
+            raise _invalid(f"Missing field '{name}'.")
+    return {name: (parse(data[name]) if name in data else None) for name, parse in allowed.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class CreateRoom:
+    settings: dict[str, bool]
+
+    @staticmethod
+    def parse(data: Any) -> CreateRoom:
+        fields = _fields(data, {}, {"settings": Settings.parse_changes})
+        return CreateRoom(fields["settings"] or {})
+
+
+@dataclass(frozen=True, slots=True)
+class RoomAction:
+    """joinGameRoom, leaveGameRoom, toggleReady: a room and an optional expected version."""
+
+    room_id: str
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> RoomAction:
+        fields = _fields(data, {"roomID": room_id}, {"expectedVersion": version})
+        return RoomAction(fields["roomID"], fields["expectedVersion"])
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """startGame acts on the caller's current room."""
+
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> StartGame:
+        return StartGame(_fields(data, {}, {"expectedVersion": version})["expectedVersion"])
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBid:
+    room_id: str
+    call: Call
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> PlaceBid:
+        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, {"expectedVersion": version})
+        return PlaceBid(fields["roomID"], fields["bid"], fields["expectedVersion"])
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    """chooseTeammate and playCard: a room and a card."""
+
+    room_id: str
+    card: Card
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> CardAction:
+        fields = _fields(data, {"roomID": room_id, "card": Card.parse}, {"expectedVersion": version})
+        return CardAction(fields["roomID"], fields["card"], fields["expectedVersion"])
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    room_id: str
+    invitee: str
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> Invite:
+        fields = _fields(data, {"roomID": room_id, "uid": uid}, {"expectedVersion": version})
+        return Invite(fields["roomID"], fields["uid"], fields["expectedVersion"])
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateSettings:
+    room_id: str
+    changes: dict[str, bool]
+    expected_version: int | None
+
+    @staticmethod
+    def parse(data: Any) -> UpdateSettings:
+        fields = _fields(data, {"roomID": room_id, "settings": Settings.parse_changes}, {"expectedVersion": version})
+        return UpdateSettings(fields["roomID"], fields["settings"], fields["expectedVersion"])

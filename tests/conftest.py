@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests import client
-
 
 @pytest.fixture(scope="session")
 def emulators_up() -> None:
     """Checked once per session: the auth, firestore and functions emulators answer."""
+    from tests import client  # imported here so engine tests run without the client's dependencies
+
     missing = client.unreachable_emulators()
     if missing:
         pytest.fail(
@@ -29,4 +29,6 @@ def emulators_up() -> None:
 @pytest.fixture
 def emulator(emulators_up: None) -> None:
     """A test against the emulators, starting from an empty database and no Auth users."""
+    from tests import client
+
     client.reset()

@@ -24,7 +24,10 @@ class Strain(IntEnum):
     @property
     def trump(self) -> Suit | None:
         """The trump suit this strain makes, or None for no trump."""
-        return None if self is Strain.NO_TRUMP else Suit(self)
+        return _TRUMP_OF[self]
+
+
+_TRUMP_OF: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -54,6 +57,11 @@ Call = Bid | Pass
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
 GRAND_SLAM = Bid(7, Strain.NO_TRUMP)
 _BY_TEXT: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS} | {"PASS": PASS}
+
+
+def bids_above(bid: Bid | None) -> tuple[Bid, ...]:
+    """Every bid higher than `bid` (all 35 for None), ascending."""
+    return ALL_BIDS if bid is None else ALL_BIDS[(bid.level - 1) * len(Strain) + bid.strain + 1:]
 
 
 def parse_call(text: object) -> Call:

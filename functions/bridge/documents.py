@@ -11,7 +11,7 @@ from typing import Any
 from .bids import parse_call
 from .cards import Card
 from .deal import SEATS
-from .game import AuctionCall, Contract, Game, Play, Trick
+from .game import AuctionCall, Contract, Game, Phase, Play, Trick
 from .room import Result, Room, Seat
 from .settings import Settings
 
@@ -79,7 +79,9 @@ def public_room(room: Room) -> Doc:
             "defenderTarget": contract.defender_target,
         } if contract else None,
         "partnerCard": str(game.partner_card) if game and game.partner_card else None,
-        "partnerPosition": game.partner if game and (game.partner_revealed or room.is_ended) else None,
+        # Published once the partner card is played, or when the deal is over (its result names
+        # the partner, SPEC §5.6); an abandoned deal keeps an unplayed partner secret (§6).
+        "partnerPosition": game.partner if game and (game.partner_revealed or game.phase is Phase.COMPLETE) else None,
         "trick": _trick(game.trick, game.trump) if game and game.trick else None,
         "tricks": [_trick(t, game.trump) for t in game.tricks] if game else [],
         "tricksWon": list(game.tricks_won) if game else [0] * SEATS,

@@ -1,15 +1,16 @@
 """One deal of Floating Bridge, by seat position: auction, partner card, play (SPEC §5).
 
 `Game` is an immutable value. Each move (`place_bid`, `choose_partner`, `play_card`)
-returns a new `Game` or raises `BridgeError`. The legal-move functions are built from
-the same `*_violation` checks the moves use, so validation and generation cannot drift.
+returns a new `Game` or raises `BridgeError`. The legal-move functions state the same rules
+as the `*_violation` checks the moves use (card play shares `_playable` outright), and the
+engine's property tests check that validation and generation agree.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .bids import ALL_BIDS, GRAND_SLAM, PASS, Bid, Call
+from .bids import GRAND_SLAM, PASS, Bid, Call, bids_above
 from .cards import Card, Suit
 from .deal import SEATS, Hand, Shuffler, deal_hands, is_weak
 from .errors import BridgeError, Reason
@@ -197,10 +198,13 @@ class Game:
 
     def side_tricks(self) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders)."""
-        won = self.tricks_won
-        declarer_side = {self.contract.declarer, self.partner}
-        ours = sum(won[p] for p in declarer_side)
-        return ours, len(self.tricks) - ours
+        return self._side_tricks(self.tricks)
+
+    def _side_tricks(self, tricks: tuple[Trick, ...]) -> tuple[int, int]:
+        trump = self.trump
+        declarer_side = (self.contract.declarer, self.partner)
+        ours = sum(trick.winner(trump) in declarer_side for trick in tricks)
+        return ours, len(tricks) - ours
 
     def outcome(self) -> Outcome | None:
         """The result of a finished deal, else None."""
@@ -235,38 +239,48 @@ class Game:
         hand = self.hands[position]
         if card not in hand:
             return BridgeError(Reason.CARD_NOT_IN_HAND, f"You do not hold {card}.")
+        playable, rule = self._playable(hand)
+        if rule is None or card in playable:
+            return None
+        if rule is Reason.MUST_FOLLOW_SUIT:
+            led = self.trick.led_suit
+            return BridgeError(rule, f"You must follow suit: {led.label} was led and you hold {led.label}.")
+        return BridgeError(
+            rule, f"Trump ({self.trump.label}) may not be led until trump is broken, while you hold another suit."
+        )
+
+    def _playable(self, hand: Hand) -> tuple[Hand, Reason | None]:
+        """The cards of `hand` the play rules allow now, and the rule that excludes the rest (None: any card)."""
         led = self.trick.led_suit
         if led is not None:
-            if card.suit != led and any(c.suit == led for c in hand):
-                return BridgeError(
-                    Reason.MUST_FOLLOW_SUIT, f"You must follow suit: {led.label} was led and you hold {led.label}."
-                )
-            return None
+            following = tuple(c for c in hand if c.suit == led)
+            return (following, Reason.MUST_FOLLOW_SUIT) if following else (hand, None)
         trump = self.trump
-        if card.suit == trump and not self.trump_broken and any(c.suit != trump for c in hand):
-            return BridgeError(
-                Reason.TRUMP_NOT_BROKEN,
-                f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit.",
-            )
-        return None
+        if trump is not None and not self.trump_broken:
+            side_suits = tuple(c for c in hand if c.suit != trump)
+            if side_suits:
+                return side_suits, Reason.TRUMP_NOT_BROKEN
+        return hand, None
 
     def legal_bids(self) -> list[Call]:
-        """Every call the player to act may make."""
+        """Every call the player to act may make: PASS and each bid above the highest."""
         if self.phase is not Phase.BIDDING:
             return []
-        return [PASS] + [bid for bid in ALL_BIDS if self.bid_violation(bid) is None]
+        highest = self.highest_bid
+        return [PASS, *bids_above(highest.call if highest else None)]
 
     def legal_partner_cards(self) -> list[Card]:
+        """Every card another player holds."""
         if self.phase is not Phase.CHOOSING_TEAMMATE:
             return []
-        return [card for hand in self.hands for card in hand if self.partner_violation(card) is None]
+        declarer = self.contract.declarer
+        return [card for position, hand in enumerate(self.hands) if position != declarer for card in hand]
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play now."""
         if self.phase is not Phase.PLAYING:
             return []
-        position = self.turn
-        return [card for card in self.hands[position] if self.card_violation(position, card) is None]
+        return list(self._playable(self.hands[self.turn])[0])
 
     # ----- moves ---------------------------------------------------------------------
 
@@ -309,21 +323,23 @@ class Game:
         self._require(Phase.PLAYING, position)
         if (error := self.card_violation(position, card)) is not None:
             raise error
-        hands = list(self.hands)
-        hands[position] = tuple(c for c in hands[position] if c != card)
+        hand = self.hands[position]
+        i = hand.index(card)
+        hands = self.hands[:position] + (hand[:i] + hand[i + 1:],) + self.hands[position + 1:]
         trick = Trick(self.trick.leader, self.trick.plays + (Play(position, card),))
         if not trick.is_complete:
-            return replace(self, hands=tuple(hands), trick=trick)
-        played = replace(self, hands=tuple(hands), tricks=self.tricks + (trick,))
-        next_trick = None if played._deal_over() else Trick(trick.winner(self.trump))
-        return replace(played, trick=next_trick)
+            return replace(self, hands=hands, trick=trick)
+        tricks = self.tricks + (trick,)
+        next_trick = None if self._deal_over(tricks) else Trick(trick.winner(self.trump))
+        return replace(self, hands=hands, trick=next_trick, tricks=tricks)
 
-    def _deal_over(self) -> bool:
-        if len(self.tricks) == TRICKS_PER_DEAL:
+    def _deal_over(self, tricks: tuple[Trick, ...]) -> bool:
+        """After `tricks`: all 13 are played or, unless playing them all, a side has reached its target."""
+        if len(tricks) == TRICKS_PER_DEAL:
             return True
         if self.settings.play_all_tricks:
             return False
-        ours, theirs = self.side_tricks()
+        ours, theirs = self._side_tricks(tricks)
         return ours >= self.contract.target or theirs >= self.contract.defender_target
 
 

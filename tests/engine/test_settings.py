@@ -1,0 +1,37 @@
+"""settings.py: the room rules and their wire form (SPEC §4)."""
+from __future__ import annotations
+
+import pytest
+
+from bridge import Reason, Settings
+
+from .conftest import rejects
+
+
+def test_defaults_are_open_room_stop_at_target_wash_on() -> None:
+    assert Settings().to_dict() == {"inviteOnly": False, "playAllTricks": False, "washRule": True}
+
+
+def test_settings_round_trip_through_the_wire_form() -> None:
+    for invite_only in (False, True):
+        for play_all in (False, True):
+            for wash in (False, True):
+                s = Settings(invite_only, play_all, wash)
+                assert Settings.from_dict(s.to_dict()) == s
+
+
+def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
+    changes = Settings.parse_changes({"playAllTricks": True, "washRule": False})
+    assert changes == {"play_all_tricks": True, "wash_rule": False}
+    assert Settings().with_changes(changes) == Settings(invite_only=False, play_all_tricks=True, wash_rule=False)
+    assert Settings.parse_changes({}) == {}
+    assert Settings.from_dict({"inviteOnly": True}) == Settings(invite_only=True)
+
+
+@pytest.mark.parametrize("data", [
+    {"inviteonly": True}, {"invite_only": True}, {"variant": "tiger"}, {"inviteOnly": 1}, {"washRule": "false"},
+    {"playAllTricks": None}, {"washRule": 0}, None, [], "inviteOnly", 1,
+])
+def test_unknown_setting_or_bad_value_is_rejected(data: object) -> None:
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings.parse_changes(data)

@@ -121,9 +121,13 @@ def callable_function(name: str, handler: Handler) -> Callable[[flask.Request], 
             if (raw.content_length or 0) > MAX_BODY_BYTES or len(raw.get_data(cache=True)) > MAX_BODY_BYTES:
                 return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")
             try:
-                json.loads(raw.get_data(cache=True) or b"null")
+                body = json.loads(raw.get_data(cache=True) or b"null")
             except ValueError:
                 return _error_response(400, "INVALID_ARGUMENT", "The request body is not JSON.", "INVALID_ARGUMENT")
+            # The SDK crashes (500) on an empty body or a JSON string containing "data".
+            if not isinstance(body, dict) or "data" not in body:
+                return _error_response(400, "INVALID_ARGUMENT", 'The request body must be {"data": ...}.',
+                                       "INVALID_ARGUMENT")
         return _with_reason(sdk_function(raw))
 
     return guarded

@@ -7,7 +7,7 @@ engine's property tests check that validation and generation agree.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .bids import GRAND_SLAM, PASS, Bid, Call, bids_above
@@ -15,6 +15,7 @@ from .cards import Card, Suit
 from .deal import SEATS, Hand, Shuffler, deal_hands, is_weak
 from .errors import BridgeError, Reason
 from .settings import Settings
+from .values import evolve
 
 TRICKS_PER_DEAL = 13
 
@@ -297,14 +298,14 @@ class Game:
             raise error
         bids = self.bids + (AuctionCall(position, call),)
         if call == GRAND_SLAM:
-            return replace(self, bids=bids, contract=Contract(position, call))
+            return evolve(self, bids=bids, contract=Contract(position, call))
         if len(bids) >= 3 and all(e.call is PASS for e in bids[-3:]):
             highest = self.highest_bid
             if highest is not None:
-                return replace(self, bids=bids, contract=Contract(highest.position, highest.call))
+                return evolve(self, bids=bids, contract=Contract(highest.position, highest.call))
             if len(bids) == SEATS:
                 return new_game(self.players, self.settings, left_of(self.dealer), rng, self.washes)
-        return replace(self, bids=bids)
+        return evolve(self, bids=bids)
 
     def choose_partner(self, position: int, card: Card) -> Game:
         """The declarer names a card another player holds; its holder is the secret partner."""
@@ -316,7 +317,7 @@ class Game:
             raise error
         declarer = self.contract.declarer
         leader = declarer if self.trump is None else left_of(declarer)
-        return replace(self, partner_card=card, trick=Trick(leader))
+        return evolve(self, partner_card=card, trick=Trick(leader))
 
     def play_card(self, position: int, card: Card) -> Game:
         """Play one card; a full trick goes to its winner, who leads next, until the deal ends."""
@@ -328,10 +329,10 @@ class Game:
         hands = self.hands[:position] + (hand[:i] + hand[i + 1:],) + self.hands[position + 1:]
         trick = Trick(self.trick.leader, self.trick.plays + (Play(position, card),))
         if not trick.is_complete:
-            return replace(self, hands=hands, trick=trick)
+            return evolve(self, hands=hands, trick=trick)
         tricks = self.tricks + (trick,)
         next_trick = None if self._deal_over(tricks) else Trick(trick.winner(self.trump))
-        return replace(self, hands=hands, trick=next_trick, tricks=tricks)
+        return evolve(self, hands=hands, trick=next_trick, tricks=tricks)
 
     def _deal_over(self, tricks: tuple[Trick, ...]) -> bool:
         """After `tricks`: all 13 are played or, unless playing them all, a side has reached its target."""

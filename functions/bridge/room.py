@@ -5,7 +5,7 @@ rules, and for game moves delegates to `Game` by the caller's position.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .bids import Call
 from .cards import Card
@@ -13,6 +13,7 @@ from .deal import SEATS, Shuffler
 from .errors import BridgeError, Reason
 from .game import Game, Outcome, Phase, new_game
 from .settings import Settings
+from .values import evolve
 
 #: Invitations per room; bounds the room document.
 MAX_INVITED = 50
@@ -129,7 +130,7 @@ class Room:
             raise BridgeError(Reason.ROOM_FULL, "The room is full.")
         if self.settings.invite_only and uid not in self.invited:
             raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
-        return replace(self, seats=self.seats + (Seat(uid, display_name),))
+        return evolve(self, seats=self.seats + (Seat(uid, display_name),))
 
     def leave(self, uid: str) -> Room | None:
         """Leave; None means the room is now empty and is deleted.
@@ -142,7 +143,7 @@ class Room:
         if not seats:
             return None
         in_progress = self.game is not None and not self.is_ended
-        return replace(
+        return evolve(
             self,
             seats=seats,
             host=seats[0].uid if uid == self.host else self.host,
@@ -153,8 +154,8 @@ class Room:
         position = self._member(uid)
         self._require_waiting()
         seats = list(self.seats)
-        seats[position] = replace(seats[position], ready=not seats[position].ready)
-        return replace(self, seats=tuple(seats))
+        seats[position] = evolve(seats[position], ready=not seats[position].ready)
+        return evolve(self, seats=tuple(seats))
 
     def start(self, uid: str, rng: Shuffler) -> Room:
         """The host starts once four players sit and all are ready; position 0 deals first."""
@@ -165,7 +166,7 @@ class Room:
             raise BridgeError(Reason.NOT_ENOUGH_PLAYERS, f"A game needs {SEATS} players; {len(self.seats)} are seated.")
         if not all(seat.ready for seat in self.seats):
             raise BridgeError(Reason.NOT_ALL_READY, "Every player must be ready before the game starts.")
-        return replace(self, game=new_game(self.member_ids, self.settings, FIRST_DEALER, rng))
+        return evolve(self, game=new_game(self.member_ids, self.settings, FIRST_DEALER, rng))
 
     def invite(self, uid: str, invitee: str) -> Room:
         """The host of a waiting room invites a player by uid (inviting twice changes nothing)."""
@@ -175,13 +176,13 @@ class Room:
             return self
         if len(self.invited) >= MAX_INVITED:
             raise BridgeError(Reason.INVALID_ARGUMENT, f"A room holds at most {MAX_INVITED} invitations.")
-        return replace(self, invited=self.invited + (invitee,))
+        return evolve(self, invited=self.invited + (invitee,))
 
     def update_settings(self, uid: str, changes: dict[str, bool]) -> Room:
         """The host of a waiting room changes settings (validated by `Settings.parse_changes`)."""
         self._require_host(uid)
         self._require_waiting()
-        return replace(self, settings=self.settings.with_changes(changes))
+        return evolve(self, settings=self.settings.with_changes(changes))
 
     # ----- game moves ----------------------------------------------------------------
 
@@ -196,12 +197,12 @@ class Room:
 
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
         game, position = self._game_seat(uid)
-        return replace(self, game=game.place_bid(position, call, rng))
+        return evolve(self, game=game.place_bid(position, call, rng))
 
     def choose_partner(self, uid: str, card: Card) -> Room:
         game, position = self._game_seat(uid)
-        return replace(self, game=game.choose_partner(position, card))
+        return evolve(self, game=game.choose_partner(position, card))
 
     def play_card(self, uid: str, card: Card) -> Room:
         game, position = self._game_seat(uid)
-        return replace(self, game=game.play_card(position, card))
+        return evolve(self, game=game.play_card(position, card))

@@ -1,0 +1,422 @@
+// End-to-end: real browsers drive the web client against the emulators, through the UI only.
+//   node --test web/e2e          (the emulators running, web/dist built; see harness.mjs)
+// E2E_SCREENSHOT=path saves one player's view of the table mid-trick (docs/table.png);
+// E2E_SHOTS_DIR=dir saves a screenshot of each stage, for looking at the UI.
+
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, test } from "node:test";
+import { launchBrowser, openPlayer, resetEmulators, serveApp, UI_TIMEOUT_MS } from "./harness.mjs";
+
+const RANKS = "23456789TJQKA";
+const ALL_BIDS = [1, 2, 3, 4, 5, 6, 7].flatMap((level) =>
+  ["C", "D", "H", "S", "NT"].map((s) => `${level}${s}`),
+);
+const suit = (card) => card[1];
+const sorted = (cards) => [...cards].sort();
+
+let app;
+let browser;
+const players = [];
+
+before(async () => {
+  await resetEmulators();
+  app = await serveApp();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// Each test opens its own players; close them whatever the outcome.
+afterEach(async () => {
+  for (const player of players.splice(0)) await player.context.close();
+});
+
+/** Open one browser context per name, in parallel; `players` keeps them in the order given. */
+async function newPlayers(...names) {
+  const opened = await Promise.all(names.map((name) => openPlayer(browser, app.url, name)));
+  players.push(...opened);
+  return opened;
+}
+
+// ---- reading and waiting on what a player sees ------------------------------------------
+
+const testid = (id) => `[data-testid="${id}"]`;
+
+/** Everything the table shows one player, read in one go (runs in the page). */
+function readTable() {
+  const table = document.querySelector('[data-testid="table"]');
+  if (!table) return null;
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const cards = (selector) => all(selector).map((e) => e.dataset.card);
+  return {
+    version: Number(table.dataset.version),
+    status: table.dataset.status,
+    turn: table.dataset.turn === "" ? null : Number(table.dataset.turn),
+    me: Number(table.dataset.myPosition),
+    hand: cards('[data-testid="hand"] [data-testid="hand-card"]'),
+    enabledHand: cards('[data-testid="hand"] [data-testid="hand-card"]:not([disabled])'),
+    // Every card face on the page except the declarer's partner-card chooser (which offers
+    // all cards the declarer lacks) and the named partner card.
+    visibleCards: all("[data-card]")
+      .filter((e) => !e.closest('[data-testid="partner-picker"]') && e.dataset.testid !== "partner-card")
+      .map((e) => e.dataset.card),
+    enabledBids: all('[data-testid="bid-box"] button:not([disabled])').map((b) => b.dataset.testid.slice(4)),
+    hasPicker: document.querySelector('[data-testid="partner-picker"]') !== null,
+    pickerEnabled: cards('[data-testid="partner-picker"] button:not([disabled])'),
+    partner: document.querySelector('[data-testid="partner"]')?.dataset.position ?? null,
+    iAmPartner: document.querySelector('[data-testid="i-am-partner"]') !== null,
+    trick: all('[data-testid="trick"] [data-testid="trick-card"]').map((e) => e.dataset.card),
+    contract: document.querySelector('[data-testid="contract"]')?.dataset.bid ?? null,
+    tricksWon: [0, 1, 2, 3].map((p) =>
+      Number(document.querySelector(`[data-testid="tricks-won-${p}"]`)?.textContent),
+    ),
+    winners: document.querySelector('[data-testid="result"]')?.dataset.winners ?? null,
+    myTurnText: document.querySelector('[data-testid="turn"]')?.dataset.myTurn ?? null,
+    error: document.querySelector('[data-testid="error"]:not([hidden])')?.textContent ?? null,
+  };
+}
+
+/** Wait until every player's table shows at least `version`, with hand and room in step and no call in flight. */
+async function settle(version) {
+  await Promise.all(
+    players.map(({ page }) =>
+      page.waitForFunction(
+        (v) => {
+          const t = document.querySelector('[data-testid="table"]');
+          return (
+            t && Number(t.dataset.version) >= v && t.dataset.inSync === "true" && t.dataset.busy === "false"
+          );
+        },
+        version,
+        { timeout: UI_TIMEOUT_MS, polling: 50 },
+      ),
+    ),
+  );
+  const views = await Promise.all(players.map(({ page }) => page.evaluate(readTable)));
+  for (const [i, view] of views.entries()) {
+    assert.equal(view.error, null, `${players[i].name} sees an error`);
+    assert.equal(view.version, views[0].version, "all players see the same version");
+  }
+  return views;
+}
+
+/** Wait for the error banner to show `text`; check the reason it carries. */
+async function expectError(page, reason, text) {
+  const error = page.locator(testid("error")).filter({ hasText: text });
+  await error.waitFor();
+  assert.match(await error.getAttribute("data-reason"), reason);
+}
+
+/** With E2E_SHOTS_DIR set, save what `player` sees as `<dir>/<stage>.png`. */
+async function shot(player, stage) {
+  if (process.env.E2E_SHOTS_DIR)
+    await player.page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${stage}.png`, fullPage: true });
+}
+
+const uidOf = async (page) => (await page.locator(testid("account-uid")).textContent()).trim();
+
+// ---- the rules, kept independently of the client's own copy -------------------------------
+
+function legalCards(hand, trick, trump, trumpBroken) {
+  if (trick.length > 0) {
+    const following = hand.filter((c) => suit(c) === suit(trick[0].card));
+    return following.length ? following : hand;
+  }
+  if (trump && !trumpBroken) {
+    const others = hand.filter((c) => suit(c) !== trump);
+    if (others.length) return others;
+  }
+  return hand;
+}
+
+function trickWinner(trick, trump) {
+  const led = suit(trick[0].card);
+  const beats = (a, b) =>
+    suit(a.card) === suit(b.card)
+      ? RANKS.indexOf(a.card[0]) > RANKS.indexOf(b.card[0])
+      : suit(a.card) === trump;
+  return trick.reduce((best, play) =>
+    (suit(play.card) === led || suit(play.card) === trump) && beats(play, best) ? play : best,
+  ).position;
+}
+
+// ---- the tests ------------------------------------------------------------------------------
+
+describe("web client", { timeout: 300_000 }, () => {
+  test("lobby: sign-up, invite-only room, settings, invitation, ready, leave", async () => {
+    const [host, guest] = await newPlayers("host", "guest");
+
+    // Email sign-up, sign-out and sign-in again: the same account.
+    await host.page.fill(testid("email"), "hosta@example.com");
+    await host.page.fill(testid("password"), "secret123");
+    await shot(host, "sign-in");
+    await host.page.click(testid("sign-up-email"));
+    await host.page.locator(testid("account-name")).filter({ hasText: "hosta" }).waitFor();
+    const hostUid = await uidOf(host.page);
+    await host.page.click(testid("sign-out"));
+    await host.page.locator(testid("sign-in")).waitFor();
+    await host.page.fill(testid("password"), "wrong-password");
+    await host.page.click(testid("sign-in-email"));
+    await expectError(host.page, /^auth\/(wrong-password|invalid-credential)$/, /Wrong email or password/);
+    await host.page.fill(testid("password"), "secret123");
+    await host.page.click(testid("sign-in-email"));
+    await host.page.locator(testid("account-uid")).filter({ hasText: hostUid }).waitFor();
+
+    // (An anonymous player has no account until their first successful call, and the
+    // backend invites only players with an account: so this guest signs up by email.)
+    await guest.page.fill(testid("email"), "guest@example.com");
+    await guest.page.fill(testid("password"), "secret123");
+    await guest.page.click(testid("sign-up-email"));
+    await guest.page.locator(testid("account-name")).filter({ hasText: "guest" }).waitFor();
+    const guestUid = await uidOf(guest.page);
+
+    // An invite-only room: not listed for others, and closed to the uninvited.
+    await host.page.check(testid("create-inviteOnly"));
+    await host.page.click(testid("create-room"));
+    const roomID = (
+      await host.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()
+    ).trim();
+    assert.equal(await host.page.locator(testid("setting-inviteOnly")).isChecked(), true);
+    assert.equal(await guest.page.locator(`${testid("open-room")}[data-room-id="${roomID}"]`).count(), 0);
+    await guest.page.fill(testid("join-room-id"), roomID);
+    await guest.page.click(testid("join-room"));
+    await expectError(guest.page, /^NOT_INVITED$/, /invite-only and you have not been invited/);
+    await shot(guest, "lobby-error");
+
+    // The host changes a setting; the change comes back through the room listener.
+    await host.page.click(testid("setting-playAllTricks"));
+    await host.page.locator(`${testid("setting-playAllTricks")}:checked`).waitFor();
+
+    // Invite by uid; the room shows up in the guest's invitations; join from there.
+    await host.page.fill(testid("invite-uid"), guestUid);
+    await host.page.click(testid("invite"));
+    await guest.page
+      .locator(`${testid("invitations")} [data-room-id="${roomID}"] ${testid("join-open-room")}`)
+      .click();
+    for (const { page } of [host, guest]) await page.locator(testid("room-player")).nth(1).waitFor();
+    assert.equal(
+      await guest.page.locator(testid("setting-playAllTricks")).isDisabled(),
+      true,
+      "only the host edits settings",
+    );
+    assert.equal(await guest.page.locator(testid("start-game")).count(), 0, "only the host sees Start");
+
+    await guest.page.click(testid("ready-toggle"));
+    await host.page.locator(`${testid("room-player")}[data-uid="${guestUid}"][data-ready="true"]`).waitFor();
+    await shot(host, "waiting-room");
+    assert.equal(
+      await host.page.locator(testid("start-game")).isDisabled(),
+      true,
+      "two players cannot start",
+    );
+
+    // Leaving: the guest goes back to the lobby; the host alone leaves and the room is deleted.
+    await guest.page.click(testid("leave-room"));
+    await guest.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+    await host.page.locator(testid("room-player")).nth(1).waitFor({ state: "detached" });
+    await host.page.click(testid("leave-room"));
+    await host.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+    await host.page.locator(testid("lobby")).waitFor();
+
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
+  });
+
+  test("four players play a whole game through the UI", async () => {
+    const started = Date.now();
+    const [alice, bob, carol, dave] = await newPlayers("alice", "bob", "carol", "dave");
+
+    // Sign in: two by email sign-up (the Auth trigger makes their accounts), two as guests.
+    await Promise.all(
+      [alice, bob].map(async ({ name, page }) => {
+        await page.fill(testid("email"), `${name}@example.com`);
+        await page.fill(testid("password"), "secret123");
+        await page.click(testid("sign-up-email"));
+        await page.locator(testid("account-name")).filter({ hasText: name }).waitFor();
+      }),
+    );
+    await Promise.all([carol, dave].map(({ page }) => page.click(testid("sign-in-anonymous"))));
+    const uids = await Promise.all(players.map(({ page }) => uidOf(page)));
+
+    // Alice creates a room; Bob joins from the open-rooms list, Carol and Dave by id.
+    await alice.page.click(testid("create-room"));
+    const roomID = (
+      await alice.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()
+    ).trim();
+    await bob.page
+      .locator(`${testid("open-room")}[data-room-id="${roomID}"] ${testid("join-open-room")}`)
+      .click();
+    await bob.page.locator(testid("room-id")).filter({ hasText: roomID }).waitFor();
+
+    await carol.page.fill(testid("join-room-id"), "noSuchRoom42");
+    await carol.page.click(testid("join-room"));
+    await expectError(carol.page, /^ROOM_NOT_FOUND$/, /no room with that id/);
+    for (const { page } of [carol, dave]) {
+      await page.fill(testid("join-room-id"), roomID);
+      await page.click(testid("join-room"));
+      await page.locator(testid("room-id")).filter({ hasText: roomID }).waitFor();
+    }
+
+    // Everyone ready (at the same time), then the host starts.
+    await Promise.all(players.map(({ page }) => page.locator(testid("room-player")).nth(3).waitFor()));
+    await Promise.all(players.map(({ page }) => page.click(testid("ready-toggle"))));
+    await alice.page
+      .locator(`${testid("room-player")}[data-ready="true"]`)
+      .nth(3)
+      .waitFor();
+    await shot(alice, "all-ready");
+    await alice.page.click(testid("start-game"));
+
+    // The deal: each player sees exactly their own 13 cards.
+    let views = await settle(0);
+    assert.deepEqual(
+      views.map((v) => v.me),
+      [0, 1, 2, 3],
+      "seats in joining order",
+    );
+    const hands = views.map((v) => [...v.hand]);
+    for (const hand of hands) assert.equal(hand.length, 13);
+    assert.equal(new Set(hands.flat()).size, 52, "the four hands are disjoint");
+    for (const v of views)
+      assert.deepEqual(sorted(v.visibleCards), sorted(hands[v.me]), "only my own cards on my page");
+
+    // The auction: the first two speakers each bid the lowest bid offered, then three passes.
+    let highestBid = null;
+    let bidsMade = 0;
+    while (views[0].status === "bidding") {
+      const turn = views[0].turn;
+      const expected = ["PASS", ...ALL_BIDS.slice(highestBid ? ALL_BIDS.indexOf(highestBid) + 1 : 0)];
+      for (const v of views) {
+        const offered = v.me === turn ? sorted(expected) : [];
+        assert.deepEqual(
+          sorted(v.enabledBids),
+          offered,
+          `${players[v.me].name}: PASS and higher bids, on turn only`,
+        );
+      }
+      if (bidsMade === 1) await shot(players[turn], "bidding");
+      const bid = bidsMade < 2 ? expected[1] : "PASS";
+      if (bid !== "PASS") [highestBid, bidsMade] = [bid, bidsMade + 1];
+      await players[turn].page.click(testid(`bid-${bid}`));
+      views = await settle(views[0].version + 1);
+    }
+    assert.equal(views[0].status, "choosingTeammate");
+    assert.equal(views[0].contract, highestBid);
+    const declarer = views[0].turn;
+    const level = Number(highestBid[0]);
+    const trump = highestBid.slice(1); // a suit: the first two bids are 1C and 1D
+    const [target, defenderTarget] = [level + 6, 8 - level];
+
+    // The declarer names a partner card: any card they do not hold.
+    for (const v of views) assert.equal(v.hasPicker, v.me === declarer, "only the declarer chooses");
+    const picker = views[declarer];
+    assert.deepEqual(
+      sorted(picker.pickerEnabled),
+      sorted(hands.flat().filter((c) => !hands[declarer].includes(c))),
+    );
+    await shot(players[declarer], "partner-picker");
+    const partnerCard = picker.pickerEnabled[0];
+    const partner = hands.findIndex((hand) => hand.includes(partnerCard));
+    await players[declarer].page.click(testid(`partner-choice-${partnerCard}`));
+    views = await settle(picker.version + 1);
+    for (const v of views) {
+      assert.equal(v.partner, "hidden", "the partner is secret");
+      assert.equal(v.iAmPartner, v.me === partner, "only the holder knows");
+    }
+
+    // The play: each player in turn plays a random legal card; the client must offer exactly those.
+    const played = new Set();
+    const tricksWon = [0, 0, 0, 0];
+    let trick = [];
+    let trumpBroken = false;
+    let revealed = false;
+    let screenshotTaken = !process.env.E2E_SCREENSHOT;
+    assert.equal(views[0].status, "playing");
+    assert.equal(views[0].turn, (declarer + 1) % 4, "the player left of the declarer leads (suit contract)");
+    for (;;) {
+      const declarerSide = tricksWon[declarer] + (declarer === partner ? 0 : tricksWon[partner]);
+      const defenders = tricksWon.reduce((a, b) => a + b) - declarerSide;
+      const over = declarerSide >= target || defenders >= defenderTarget;
+      for (const v of views) {
+        assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
+        for (const card of v.visibleCards) {
+          assert.ok(
+            hands[v.me].includes(card) || played.has(card),
+            `${players[v.me].name} must not see ${card}`,
+          );
+        }
+        if (!over)
+          assert.equal(v.partner, revealed ? String(partner) : "hidden", "partner shown only once revealed");
+        assert.deepEqual(v.tricksWon, tricksWon);
+        assert.deepEqual(
+          v.trick,
+          trick.map((p) => p.card),
+        );
+      }
+      if (over) break;
+      assert.equal(views[0].status, "playing");
+
+      const turn = views[0].turn;
+      const legal = legalCards(hands[turn], trick, trump, trumpBroken);
+      for (const v of views) {
+        const expected = v.me === turn ? legal : [];
+        assert.deepEqual(
+          sorted(v.enabledHand),
+          sorted(expected),
+          `${players[v.me].name}: only legal cards, only on turn`,
+        );
+      }
+      if (!screenshotTaken && turn === 0 && trick.length >= 2 && played.size >= 8) {
+        await alice.page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
+        screenshotTaken = true;
+      }
+      const card = legal[Math.floor(Math.random() * legal.length)];
+      await players[turn].page.click(`${testid("hand")} [data-card="${card}"]`);
+      hands[turn] = hands[turn].filter((c) => c !== card);
+      played.add(card);
+      trick.push({ position: turn, card });
+      if (card === partnerCard) revealed = true;
+      if (trick.length === 4) {
+        tricksWon[trickWinner(trick, trump)]++;
+        trumpBroken ||= trick.some((p) => suit(p.card) === trump);
+        trick = [];
+      }
+      views = await settle(views[0].version + 1);
+    }
+
+    // The result: the same for everyone, and the one the rules give.
+    const declarerSide = tricksWon[declarer] + (declarer === partner ? 0 : tricksWon[partner]);
+    const winnerSeats =
+      declarerSide >= target
+        ? [declarer, partner]
+        : [0, 1, 2, 3].filter((p) => p !== declarer && p !== partner);
+    const winners = sorted(new Set(winnerSeats.map((p) => uids[p]))).join(",");
+    for (const v of views) {
+      assert.equal(v.status, "ended");
+      assert.equal(v.winners, winners, "everyone sees the same result");
+      assert.equal(v.partner, String(partner), "the result names the partner");
+      assert.deepEqual(v.enabledHand, []);
+    }
+    await Promise.all(
+      players.map(async ({ page }, position) => {
+        await page.locator(testid("stat-played")).filter({ hasText: "1" }).waitFor();
+        assert.equal(
+          await page.locator(testid("stat-won")).textContent(),
+          winners.includes(uids[position]) ? "1" : "0",
+        );
+      }),
+    );
+    if (!screenshotTaken) console.error("note: no screenshot moment came up in this game");
+    await shot(alice, "result");
+
+    // After the game: the lobby is back and Bob can leave the finished table.
+    await bob.page.locator(testid("lobby")).waitFor();
+    await bob.page.click(testid("leave-room"));
+    await bob.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
+    console.error(`game: ${played.size} cards played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+});

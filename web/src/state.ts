@@ -1,0 +1,149 @@
+// Application state, fed only by Firestore listeners (onSnapshot) and by the results of calls.
+// Views render from it; nothing here writes Firestore.
+
+import { onAuthStateChanged, type User } from "firebase/auth";
+import { collection, doc, onSnapshot, query, where, type Unsubscribe } from "firebase/firestore";
+import { readableError, type ReadableError } from "./errors";
+import { auth, db } from "./firebase";
+import type { CardCode, Hand, PlayerAccount, Room } from "./types";
+
+export interface RoomEntry {
+  id: string;
+  room: Room;
+}
+
+export interface State {
+  user: User | null;
+  account: PlayerAccount | null; // players/{uid}; null until the account exists
+  openRooms: RoomEntry[]; // waiting rooms anyone may join
+  invitations: RoomEntry[]; // waiting rooms that invited me
+  roomID: string | null; // the room my account points at
+  room: Room | null; // rooms/{roomID}
+  hand: CardCode[] | null; // rooms/{roomID}/hands/{uid}
+  busy: boolean; // a call is in flight: actions are disabled
+  error: ReadableError | null;
+}
+
+export const state: State = {
+  user: null,
+  account: null,
+  openRooms: [],
+  invitations: [],
+  roomID: null,
+  room: null,
+  hand: null,
+  busy: false,
+  error: null,
+};
+
+const listeners: (() => void)[] = [];
+
+/** Run `render` after every change of state. */
+export function subscribe(render: () => void): void {
+  listeners.push(render);
+}
+
+export function update(changes: Partial<State>): void {
+  Object.assign(state, changes);
+  for (const render of listeners) render();
+}
+
+/** Run one backend call: actions stay disabled until it settles, and its error is shown. */
+export async function act(call: () => Promise<unknown>): Promise<void> {
+  if (state.busy) return;
+  update({ busy: true, error: null });
+  try {
+    await call();
+  } catch (error) {
+    update({ error: readableError(error) });
+  } finally {
+    update({ busy: false });
+  }
+}
+
+let userListeners: Unsubscribe[] = [];
+let roomListeners: Unsubscribe[] = [];
+
+function stop(unsubscribes: Unsubscribe[]): Unsubscribe[] {
+  for (const unsubscribe of unsubscribes) unsubscribe();
+  return [];
+}
+
+const showError = (error: unknown) => update({ error: readableError(error) });
+
+/** Follow the signed-in user: their account, the open rooms, their invitations. */
+export function start(): void {
+  onAuthStateChanged(auth, (user) => {
+    userListeners = stop(userListeners);
+    roomListeners = stop(roomListeners);
+    update({
+      user,
+      account: null,
+      openRooms: [],
+      invitations: [],
+      roomID: null,
+      room: null,
+      hand: null,
+      error: null,
+    });
+    if (!user) return;
+
+    userListeners.push(
+      onSnapshot(
+        doc(db, "players", user.uid),
+        (snapshot) => {
+          const account = snapshot.exists() ? (snapshot.data() as PlayerAccount) : null;
+          update({ account });
+          followRoom(user.uid, account?.roomID ?? null);
+        },
+        showError,
+      ),
+      // The rules let anyone signed in list rooms only through a query that admits open rooms only.
+      onSnapshot(
+        query(
+          collection(db, "rooms"),
+          where("settings.inviteOnly", "==", false),
+          where("status", "==", "waiting"),
+        ),
+        (snapshot) => update({ openRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as Room })) }),
+        showError,
+      ),
+      onSnapshot(
+        query(
+          collection(db, "rooms"),
+          where("invited", "array-contains", user.uid),
+          where("status", "==", "waiting"),
+        ),
+        (snapshot) =>
+          update({ invitations: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as Room })) }),
+        showError,
+      ),
+    );
+  });
+}
+
+/** Follow the room my account points at, and my hand in it. */
+function followRoom(uid: string, roomID: string | null): void {
+  if (roomID === state.roomID) return;
+  roomListeners = stop(roomListeners);
+  update({ roomID, room: null, hand: null });
+  if (!roomID) return;
+
+  // Once I leave an invite-only room I may no longer read it: that error just means "gone".
+  const gone = (error: { code?: string }) => {
+    if (error.code === "permission-denied") update({ room: null, hand: null });
+    else showError(error);
+  };
+  roomListeners.push(
+    onSnapshot(
+      doc(db, "rooms", roomID),
+      (snapshot) => update({ room: snapshot.exists() ? (snapshot.data() as Room) : null }),
+      gone,
+    ),
+    onSnapshot(
+      doc(db, "rooms", roomID, "hands", uid),
+      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as Hand).cards : null }),
+      gone,
+    ),
+  );
+}

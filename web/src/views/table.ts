@@ -1,0 +1,316 @@
+// The table during and after a deal: seats, auction, contract, trick, my hand, result.
+// Every move button is enabled only when the move is legal (src/rules.ts) and it is my turn.
+
+import { chooseTeammate, placeBid, playCard } from "../api";
+import { h } from "../dom";
+import {
+  ALL_BIDS,
+  bidLabel,
+  cardLabel,
+  DECK,
+  isRed,
+  legalBids,
+  legalCards,
+  legalPartnerCards,
+  sortHand,
+  SUIT_NAMES,
+} from "../rules";
+import { act, type State } from "../state";
+import type { CardCode, Room, Status, Trick } from "../types";
+import { myPosition, nameAt, nameOf } from "./names";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Where a position sits on my screen: me at the bottom, play going clockwise. */
+const SLOTS = ["bottom", "left", "top", "right"] as const;
+const slotOf = (position: number, me: number) => SLOTS[(position - me + 4) % 4];
+
+function cardFace(card: CardCode, attrs: Record<string, string | number | boolean> = {}): HTMLElement {
+  return h(
+    "span",
+    { class: `card${isRed(card) ? " red" : ""}`, "data-card": card, ...attrs },
+    cardLabel(card),
+  );
+}
+
+function cardButton(card: CardCode, enabled: boolean, testid: string, onclick: () => void): HTMLElement {
+  return h(
+    "button",
+    {
+      class: `card${isRed(card) ? " red" : ""}`,
+      "data-testid": testid,
+      "data-card": card,
+      disabled: !enabled,
+      onclick,
+    },
+    cardLabel(card),
+  );
+}
+
+const VERBS: Partial<Record<Status, string>> = {
+  bidding: "bid",
+  choosingTeammate: "name the partner card",
+  playing: "play",
+};
+
+function statusLine(room: Room, me: number): HTMLElement {
+  const verb = VERBS[room.status];
+  const myTurn = room.turn !== null && room.turn === me;
+  const text = !verb
+    ? "The game is over"
+    : myTurn
+      ? `Your turn: ${verb}`
+      : `Waiting for ${nameAt(room, room.turn!)} to ${verb}`;
+  return h(
+    "div",
+    { class: "status-line" },
+    h("strong", { "data-testid": "turn", "data-my-turn": String(myTurn) }, text),
+    room.washes > 0 && h("span", { class: "muted" }, ` · ${plural(room.washes, "redeal")} (wash rule)`),
+  );
+}
+
+function contractView(room: Room, me: number, hand: CardCode[]): HTMLElement {
+  const contract = room.contract;
+  if (!contract) {
+    const highest = room.highestBid;
+    return h(
+      "div",
+      { class: "contract", "data-testid": "contract", "data-bid": "" },
+      highest ? `Highest bid ${bidLabel(highest.bid)} by ${nameAt(room, highest.position)}` : "No bid yet",
+    );
+  }
+  const partner = room.partnerPosition;
+  const iHoldPartnerCard = room.partnerCard !== null && hand.includes(room.partnerCard) && partner === null;
+  return h(
+    "div",
+    {
+      class: "contract",
+      "data-testid": "contract",
+      "data-bid": contract.bid,
+      "data-declarer": contract.declarer,
+    },
+    h(
+      "div",
+      {},
+      "Contract ",
+      h("strong", {}, bidLabel(contract.bid)),
+      ` by ${nameAt(room, contract.declarer)}`,
+    ),
+    h(
+      "div",
+      { class: "muted" },
+      `Declarer's side needs ${contract.target} tricks, defenders ${contract.defenderTarget} · `,
+      contract.trump
+        ? `trump ${SUIT_NAMES[contract.trump]}${room.trumpBroken ? " (broken)" : ""}`
+        : "no trump",
+    ),
+    h(
+      "div",
+      {},
+      "Partner card ",
+      room.partnerCard
+        ? cardFace(room.partnerCard, { "data-testid": "partner-card" })
+        : h("span", { "data-testid": "partner-card" }, "not named yet"),
+      " · partner ",
+      h(
+        "strong",
+        { "data-testid": "partner", "data-position": partner === null ? "hidden" : partner },
+        partner === null ? "hidden" : nameAt(room, partner) + (partner === me ? " (you)" : ""),
+      ),
+      iHoldPartnerCard &&
+        h(
+          "span",
+          { class: "secret", "data-testid": "i-am-partner" },
+          " · you hold it: you are the secret partner",
+        ),
+    ),
+  );
+}
+
+function seatView(room: Room, position: number, me: number): HTMLElement {
+  const badges = [
+    room.dealer === position && "dealer",
+    room.contract?.declarer === position && "declarer",
+    room.partnerPosition === position && "partner",
+  ].filter(Boolean);
+  return h(
+    "div",
+    {
+      class: `seat ${slotOf(position, me)}${room.turn === position ? " to-act" : ""}`,
+      "data-testid": `seat-${position}`,
+      "data-hand-size": room.handSizes[position],
+    },
+    h("div", { class: "seat-name" }, nameAt(room, position), position === me ? " (you)" : ""),
+    h(
+      "div",
+      { class: "muted" },
+      `${plural(room.handSizes[position], "card")} · won `,
+      h("span", { "data-testid": `tricks-won-${position}` }, room.tricksWon[position]),
+    ),
+    badges.length > 0 &&
+      h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, String(b)))),
+  );
+}
+
+/** The trick on the table; between tricks, the last one, dimmed, with its winner. */
+function trickView(room: Room, me: number): HTMLElement {
+  const current = room.trick && room.trick.cards.length > 0 ? room.trick : null;
+  const last: Trick | undefined = room.tricks[room.tricks.length - 1];
+  const shown = current ?? last;
+  return h(
+    "div",
+    { class: `trick${current ? "" : " previous"}`, "data-testid": current ? "trick" : "last-trick" },
+    ...(shown?.cards ?? []).map(({ position, card }) =>
+      h(
+        "div",
+        { class: `slot ${slotOf(position, me)}` },
+        cardFace(card, { "data-testid": "trick-card", "data-position": position }),
+      ),
+    ),
+    !current && last && h("div", { class: "trick-note" }, `Last trick won by ${nameAt(room, last.winner!)}`),
+  );
+}
+
+function auctionView(room: Room): HTMLElement {
+  return h(
+    "div",
+    { class: "auction" },
+    h("h3", {}, "Auction"),
+    room.bids.length === 0
+      ? h("p", { class: "muted" }, "No bids yet.")
+      : h(
+          "ol",
+          { "data-testid": "auction" },
+          ...room.bids.map(({ position, bid }) =>
+            h(
+              "li",
+              { "data-testid": "auction-bid", "data-position": position, "data-bid": bid },
+              `${nameAt(room, position)}: ${bidLabel(bid)}`,
+            ),
+          ),
+        ),
+  );
+}
+
+function bidBox(s: State, roomID: string, room: Room, canAct: boolean): HTMLElement {
+  const legal = new Set(legalBids(room));
+  const bid = (code: string) => () => act(() => placeBid(roomID, code, room.version));
+  const button = (code: string) =>
+    h(
+      "button",
+      { "data-testid": `bid-${code}`, disabled: !canAct || s.busy || !legal.has(code), onclick: bid(code) },
+      bidLabel(code),
+    );
+  return h(
+    "div",
+    { class: "bid-box", "data-testid": "bid-box" },
+    h("div", { class: "bid-grid" }, ...ALL_BIDS.map(button)),
+    h("div", { class: "pass" }, button("PASS")),
+  );
+}
+
+function partnerPicker(s: State, roomID: string, room: Room, hand: CardCode[]): HTMLElement {
+  const legal = new Set(legalPartnerCards(hand));
+  return h(
+    "div",
+    { class: "partner-picker", "data-testid": "partner-picker" },
+    h("p", {}, "Name your partner card: whoever holds it is your secret partner."),
+    ...["S", "H", "D", "C"].map((suit) =>
+      h(
+        "div",
+        { class: "suit-row" },
+        ...DECK.filter((c) => c[1] === suit)
+          .reverse()
+          .map((card) =>
+            cardButton(card, !s.busy && legal.has(card), `partner-choice-${card}`, () =>
+              act(() => chooseTeammate(roomID, card, room.version)),
+            ),
+          ),
+      ),
+    ),
+  );
+}
+
+function handView(s: State, roomID: string, room: Room, hand: CardCode[], canAct: boolean): HTMLElement {
+  const legal = new Set(room.status === "playing" && canAct ? legalCards(room, hand) : []);
+  return h(
+    "div",
+    { class: "hand", "data-testid": "hand", "data-count": hand.length },
+    ...sortHand(hand).map((card) =>
+      cardButton(card, !s.busy && legal.has(card), "hand-card", () =>
+        act(() => playCard(roomID, card, room.version)),
+      ),
+    ),
+  );
+}
+
+function resultView(s: State, room: Room): HTMLElement | null {
+  const result = room.result;
+  if (!result) return null;
+  const name = (uid: string) => nameOf(room, uid);
+  const winners = [...result.winners].sort();
+  let summary: string;
+  if (result.abandonedBy) {
+    summary = `${name(result.abandonedBy)} left the table: the game was abandoned.`;
+  } else {
+    const declarer = name(result.players[result.declarer!]);
+    const partner = name(result.players[result.partner!]);
+    const contract = bidLabel(result.contract!);
+    summary = result.made
+      ? `${declarer} and partner ${partner} made ${contract} with ${result.declarerTricks} tricks.`
+      : `The defenders beat ${contract}: ${result.defenderTricks} tricks ` +
+        `against ${declarer} and ${partner}'s ${result.declarerTricks}.`;
+  }
+  const won = result.winners.includes(s.user!.uid);
+  return h(
+    "div",
+    {
+      class: "result",
+      "data-testid": "result",
+      "data-winners": winners.join(","),
+      "data-abandoned": String(!!result.abandonedBy),
+    },
+    h("h3", {}, result.abandonedBy ? "Game abandoned" : won ? "You won!" : "You lost"),
+    h("p", { "data-testid": "result-summary" }, summary),
+    winners.length > 0 && h("p", {}, `Winners: ${winners.map(name).join(", ")}`),
+  );
+}
+
+export function tableView(s: State, roomID: string, room: Room): Node {
+  const uid = s.user!.uid;
+  const me = Math.max(0, myPosition(room, uid));
+  const hand = s.hand ?? [];
+  // Room and hand arrive as two snapshots; act only when they agree on my hand.
+  const inSync = hand.length === room.handSizes[me];
+  const canAct = room.turn === me && inSync;
+
+  let actions: Node | null = null;
+  if (room.status === "bidding") actions = bidBox(s, roomID, room, canAct);
+  else if (room.status === "choosingTeammate" && room.contract?.declarer === me)
+    actions = partnerPicker(s, roomID, room, hand);
+
+  return h(
+    "div",
+    {
+      class: "table-layout",
+      "data-testid": "table",
+      "data-status": room.status,
+      "data-turn": room.turn ?? "",
+      "data-version": room.version,
+      "data-my-position": me,
+      "data-in-sync": String(inSync),
+      "data-busy": String(s.busy),
+    },
+    h(
+      "div",
+      { class: "felt" },
+      statusLine(room, me),
+      contractView(room, me, hand),
+      h("div", { class: "ring" }, ...[0, 1, 2, 3].map((p) => seatView(room, p, me)), trickView(room, me)),
+      resultView(s, room),
+      actions,
+      handView(s, roomID, room, hand, canAct),
+    ),
+    h("aside", {}, auctionView(room)),
+  );
+}

@@ -85,6 +85,11 @@ class Room:
                 return position
         return None
 
+    def readable_by(self, uid: str) -> bool:
+        """Who may read the room document (SPEC §6, as firestore.rules enforces it): anyone while
+        the room is open, else its members and invitees. Nobody else may learn its state."""
+        return not self.settings.invite_only or uid in self.invited or self.position_of(uid) is not None
+
     @property
     def result(self) -> Result | None:
         if not self.is_ended:
@@ -125,11 +130,13 @@ class Room:
         """Take the next free seat of a waiting room; invite-only rooms admit invitees only."""
         if self.position_of(uid) is not None:
             raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in this room.")
+        # Before the state checks: whether an invite-only room is full, started or ended is not
+        # for a player who may not read it.
+        if not self.readable_by(uid):
+            raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
         self._require_waiting()
         if len(self.seats) >= SEATS:
             raise BridgeError(Reason.ROOM_FULL, "The room is full.")
-        if self.settings.invite_only and uid not in self.invited:
-            raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
         return evolve(self, seats=self.seats + (Seat(uid, display_name),))
 
     def leave(self, uid: str) -> Room | None:

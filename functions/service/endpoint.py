@@ -18,6 +18,8 @@ from google.api_core import exceptions as google_errors
 
 from bridge import BridgeError, Reason
 
+from . import payloads
+
 log = logging.getLogger(__name__)
 
 #: Callable bodies are tiny; anything larger is malformed (SPEC §4 "extra large payload").
@@ -68,6 +70,10 @@ def _call(handler: Handler, request: https_fn.CallableRequest) -> Any:
     auth = request.auth
     if auth is None or not auth.uid:
         raise https_error(Reason.UNAUTHENTICATED, "Sign in before calling this function.")
+    if not payloads.is_document_id(auth.uid):
+        # Auth issues no such uid itself, but custom tokens may carry any string: one that cannot
+        # name the caller's documents (players/{uid}, hands/{uid}) cannot use this service.
+        raise https_error(Reason.UNAUTHENTICATED, "This sign-in's user id cannot be used here.")
     token = auth.token or {}
     caller = Caller(auth.uid, token.get("name"), token.get("email"))
     try:
@@ -122,11 +128,12 @@ def callable_function(name: str, handler: Handler) -> Callable[[flask.Request], 
                 return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")
             try:
                 body = json.loads(raw.get_data(cache=True) or b"null")
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nesting deeper than ~1000 levels
                 return _error_response(400, "INVALID_ARGUMENT", "The request body is not JSON.", "INVALID_ARGUMENT")
-            # The SDK crashes (500) on an empty body or a JSON string containing "data".
-            if not isinstance(body, dict) or "data" not in body:
-                return _error_response(400, "INVALID_ARGUMENT", 'The request body must be {"data": ...}.',
+            # The SDK crashes (500) on an empty body or a JSON string containing "data", and logs the
+            # values of extra envelope keys (request data in the logs): reject both here.
+            if not isinstance(body, dict) or body.keys() != {"data"}:
+                return _error_response(400, "INVALID_ARGUMENT", 'The request body must be {"data": ...} alone.',
                                        "INVALID_ARGUMENT")
         return _with_reason(sdk_function(raw))
 

@@ -27,8 +27,21 @@ def room_id(value: Any) -> str:
     return value
 
 
+def is_document_id(value: Any) -> bool:
+    """Whether Firestore accepts `value` as a document id: a non-empty string of at most 1500
+    UTF-8 bytes, without '/', not '.' or '..', and not of the reserved form `__…__`."""
+    if not isinstance(value, str) or not value or "/" in value or value in (".", ".."):
+        return False
+    if len(value) >= 4 and value.startswith("__") and value.endswith("__"):
+        return False
+    try:
+        return len(value.encode("utf-8")) <= 1500
+    except UnicodeEncodeError:  # a lone surrogate, as JSON's "\ud800" decodes to
+        return False
+
+
 def uid(value: Any) -> str:
-    if not isinstance(value, str) or not _UID.fullmatch(value):
+    if not isinstance(value, str) or not _UID.fullmatch(value) or not is_document_id(value):
         raise _invalid("'uid' must be a user id (1-128 letters, digits, '-' or '_').")
     return value
 

@@ -1,18 +1,38 @@
-"""Room and account documents inside one Firestore transaction.
+"""Room and account documents, read and written as one optimistic transaction.
 
 Reads come first (`load_room`, `read_account`), then `save_room` writes the new state's
 projections: the public room document, only the hand documents that changed, and the
 account stats when the game has just ended. A room that did not change is not written.
+
+`Transaction` is optimistic, as the Firestore web and mobile SDKs' transactions are: reads
+take no locks and all see one snapshot (the first read's time); the writes go out in one
+atomic commit in which the first write to each document read is conditional on that document
+being unchanged since the snapshot. A conflicting commit fails as a whole and `run_transaction`
+runs the body again on fresh reads.
+
+Why not the server SDK's `firestore.transactional`: it locks what it reads, so two calls that
+read the same room and then both write it wait for each other. Production Firestore resolves
+that deadlock at once (wound-wait); the Firestore emulator only by its 2-second lock timeout,
+once per conflicting pair: three simultaneous joins took 2-4 s there, four simultaneous
+toggleReady 6 s (bench/RESULTS.md). An optimistic commit never waits.
+
+Serializable: every state change writes the room document (`version` + 1), and hand
+documents change only in a commit that also writes their room, so a commit conditional on
+the room is conditional on its hands too. The other documents read but not written cannot
+turn a decision wrong: another room's status only moves forward (to `ended`, or deleted),
+accounts are never deleted, and startGame reads its caller's `roomID` only to find the room,
+whose own state then decides.
 """
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
+from google.cloud.firestore_v1.field_path import FieldPath
 
 from bridge import BridgeError, Reason, Room, documents
 
@@ -22,27 +42,121 @@ from .endpoint import TransactionExhausted
 
 ROOMS, HANDS = "rooms", "hands"
 
-# The client retries a commit that aborts 5 times; we add a few jittered retries around the
-# whole body for aborts the client does not retry (lock timeouts while reading).
-_ATTEMPTS = 4
-_BACKOFF_S = 0.05
+#: A commit rejected because a document read has changed (FailedPrecondition), one we saw
+#: missing now exists (AlreadyExists), or the backend aborted it under contention.
+_CONFLICTS = (google_errors.FailedPrecondition, google_errors.AlreadyExists, google_errors.Aborted)
+#: Each round of conflicting calls commits at least one of them; 10 attempts cover the most
+#: simultaneous calls one room sees (3 joins + 4 toggles). Backoff: full jitter, doubling
+#: from 20 ms, capped at 200 ms (at most about 1.3 s of waiting in all).
+_ATTEMPTS = 10
+_BACKOFF_S, _MAX_BACKOFF_S = 0.01, 0.2
 
 T = TypeVar("T")
 
 
-def run_transaction(body: Callable[[firestore.Transaction], T]) -> T:
-    """Run `body` in a transaction, retrying contention a bounded number of times."""
-    transactional = firestore.transactional(body)
+class Transaction:
+    """Reads at one snapshot without locks; writes buffered into one conditional atomic commit."""
+
+    def __init__(self, client: firestore.Client) -> None:
+        self._client = client
+        self._batch = client.batch()
+        self._read_time: Any = None
+        self._seen: dict[str, Any] = {}         # path -> update time when read (None: did not exist)
+        self._whole: dict[str, firestore.DocumentSnapshot] = {}  # documents read whole, by path
+        self._guarded: set[str] = set()         # paths whose first write carries the condition
+        self._writes = 0
+
+    def get(self, ref: firestore.DocumentReference, field_paths: list[str] | None = None) -> firestore.DocumentSnapshot:
+        return self.get_all([ref], field_paths)[0]
+
+    def get_all(self, refs: Iterable[firestore.DocumentReference],
+                field_paths: list[str] | None = None) -> list[firestore.DocumentSnapshot]:
+        """Snapshots in the order of `refs`, all as of this transaction's first read."""
+        refs = list(refs)
+        found = {s.reference.path: s for s in self._client.get_all(refs, field_paths=field_paths,
+                                                                   read_time=self._read_time)}
+        snapshots = [found[ref.path] for ref in refs]
+        for snapshot in snapshots:
+            path = snapshot.reference.path
+            self._read_time = self._read_time or snapshot.read_time
+            self._seen[path] = snapshot.update_time if snapshot.exists else None
+            if snapshot.exists and field_paths is None:
+                self._whole[path] = snapshot
+        return snapshots
+
+    def _condition(self, path: str) -> dict[str, Any]:
+        """The precondition for the next write to `path`: unchanged since read (first write only)."""
+        if self._seen.get(path) is None or path in self._guarded:
+            return {}
+        self._guarded.add(path)
+        return {"option": self._client.write_option(last_update_time=self._seen[path])}
+
+    def create(self, ref: firestore.DocumentReference, data: dict) -> None:
+        self._batch.create(ref, data)
+        self._writes += 1
+
+    def set(self, ref: firestore.DocumentReference, data: dict) -> None:
+        """Replace the document (create it if it was read as missing).
+
+        A document read here is not re-sent whole: the commit updates only the top-level
+        fields that differ from what was read and deletes the ones dropped. Conditional on
+        the document being unchanged since the read, that is the same replacement, and it
+        spares encoding the unchanged bulk of a room (its tricks, players, settings) on
+        every move.
+        """
+        path = ref.path
+        if path not in self._seen:
+            self._batch.set(ref, data)
+        elif self._seen[path] is None:
+            self._batch.create(ref, data)
+        else:
+            if path not in self._whole:
+                raise ValueError(f"set() of {path}, which was read only in part")
+            before = self._whole[path].to_dict()
+            changes = {name: value for name, value in data.items() if name not in before or not _same(before[name], value)}
+            changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
+            if not changes:
+                return
+            self._batch.update(ref, {FieldPath(name).to_api_repr(): value for name, value in changes.items()},
+                               **self._condition(path))
+        self._writes += 1
+
+    def update(self, ref: firestore.DocumentReference, data: dict) -> None:
+        self._batch.update(ref, data, **self._condition(ref.path))
+        self._writes += 1
+
+    def delete(self, ref: firestore.DocumentReference) -> None:
+        self._batch.delete(ref, **self._condition(ref.path))
+        self._writes += 1
+
+    def commit(self) -> None:
+        if self._writes:
+            self._batch.commit()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as stored values: same types all the way down (True is not 1, 1.0 is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def run_transaction(body: Callable[[Transaction], T]) -> T:
+    """Run `body` in an optimistic transaction, again on fresh reads while commits conflict."""
     for attempt in range(1, _ATTEMPTS + 1):
+        txn = Transaction(db.client())
+        result = body(txn)
         try:
-            return transactional(db.client().transaction())
-        except (google_errors.Aborted, ValueError) as error:
-            # The client signals exhausted commit retries as a ValueError caused by Aborted.
-            if isinstance(error, ValueError) and not isinstance(error.__cause__, google_errors.Aborted):
-                raise
+            txn.commit()
+            return result
+        except _CONFLICTS as error:
             if attempt == _ATTEMPTS:
                 raise TransactionExhausted() from error
-            time.sleep(random.uniform(0.5, 1.5) * _BACKOFF_S * attempt)
+            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** attempt)))
     raise AssertionError("unreachable")
 
 
@@ -66,31 +180,55 @@ class StoredRoom:
     hands: dict[str, dict]
 
 
-def load_room(txn: firestore.Transaction, room_id: str, expected_version: int | None = None) -> StoredRoom:
-    """Read a room and every hand dealt in it; reject a stale `expected_version`."""
+#: Each room's seating (uids by position) as this instance last read it, so that the next call
+#: on the room reads the room and its hands in one request. Only a guess: the room document
+#: read with them decides. Bounded (emptied when full); shared by threads (dict operations
+#: are atomic).
+_last_seating: dict[str, tuple[str, ...]] = {}
+_LAST_SEATING_MAX = 10_000
+
+
+def _remember_seating(room_id: str, seating: tuple[str, ...]) -> None:
+    if len(_last_seating) >= _LAST_SEATING_MAX:
+        _last_seating.clear()
+    _last_seating[room_id] = seating
+
+
+def load_room(txn: Transaction, room_id: str, expected_version: int | None, reader: str) -> StoredRoom:
+    """Read a room and every hand dealt in it; reject a stale `expected_version`.
+
+    `reader` is the caller. Only a caller who may read the room (SPEC §6) is told it is stale:
+    anyone else would learn an invite-only room's version from it. Their move is refused by
+    the engine instead, as it would be at any version (they are not in the room)."""
     ref = room_ref(room_id)
-    snapshot = ref.get(transaction=txn)
+    # One request for the room and the hands of the seating this instance saw last time; a
+    # second one only when that guess is wrong (first call on a room here, a new deal).
+    guess = _last_seating.get(room_id, ())
+    snapshot, *guessed = txn.get_all([ref, *(ref.collection(HANDS).document(uid) for uid in guess)])
     if not snapshot.exists:
         raise BridgeError(Reason.ROOM_NOT_FOUND, "No room has that id.")
     doc = snapshot.to_dict()
-    if expected_version is not None and expected_version != doc["version"]:
-        raise BridgeError(Reason.STALE_STATE, f"The room is at version {doc['version']}, not {expected_version}.")
     seating = doc.get("seating") or []
-    hands = {}
-    if seating:
+    if tuple(seating) == guess:
+        hands = {s.id: s.to_dict() for s in guessed if s.exists}
+    else:
+        _remember_seating(room_id, tuple(seating))
         hand_refs = [ref.collection(HANDS).document(uid) for uid in seating]
-        hands = {s.id: s.to_dict() for s in txn.get_all(hand_refs) if s.exists}
+        hands = {s.id: s.to_dict() for s in txn.get_all(hand_refs) if s.exists} if seating else {}
     state = {**doc, "hands": [hands[uid]["cards"] for uid in seating] if seating else None}
-    return StoredRoom(ref, documents.from_dict(state), doc["version"], doc.get("createdAt"), hands)
+    room = documents.from_dict(state)
+    if expected_version is not None and expected_version != doc["version"] and room.readable_by(reader):
+        raise BridgeError(Reason.STALE_STATE, f"The room is at version {doc['version']}, not {expected_version}.")
+    return StoredRoom(ref, room, doc["version"], doc.get("createdAt"), hands)
 
 
-def room_status(txn: firestore.Transaction, room_id: str) -> str | None:
+def room_status(txn: Transaction, room_id: str) -> str | None:
     """The status of a room, or None if it no longer exists (for "already in a room" checks)."""
-    snapshot = room_ref(room_id).get(transaction=txn, field_paths=["status"])
+    snapshot = txn.get(room_ref(room_id), field_paths=["status"])
     return snapshot.get("status") if snapshot.exists else None
 
 
-def save_room(txn: firestore.Transaction, ref: firestore.DocumentReference,
+def save_room(txn: Transaction, ref: firestore.DocumentReference,
               before: StoredRoom | None, room: Room | None) -> None:
     """Write `room` as the new state of `ref` (None deletes it and its hands)."""
     old_room = before.room if before else None
@@ -117,6 +255,6 @@ def save_room(txn: firestore.Transaction, ref: firestore.DocumentReference,
             txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
 
 
-def read_account(txn: firestore.Transaction, uid: str) -> dict | None:
-    snapshot = account_ref(uid).get(transaction=txn)
+def read_account(txn: Transaction, uid: str) -> dict | None:
+    snapshot = txn.get(account_ref(uid))
     return snapshot.to_dict() if snapshot.exists else None

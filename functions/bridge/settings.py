@@ -12,7 +12,8 @@ _WIRE_NAMES = {"inviteOnly": "invite_only", "playAllTricks": "play_all_tricks", 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """`invite_only`: only invitees may join and read the room.
-    `play_all_tricks`: play all 13 tricks instead of stopping when a side reaches its target.
+    `play_all_tricks`: play all 13 tricks instead of stopping once a side has reached its target
+    (for every seat that may be the partner, SPEC §5.6).
     `wash_rule`: redeal automatically when any hand is weak (under 4 points)."""
 
     invite_only: bool = False

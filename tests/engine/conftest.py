@@ -52,6 +52,7 @@ SPEC_STATUS: dict[str, str] = {
         "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN",
     ], "failed-precondition"),
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
+    "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt
 }
 
 #: A card's wire form standing alone in text (so "3NT" and "13" do not count).
@@ -231,7 +232,8 @@ def deal_with_weak_seat(seat: int) -> tuple[tuple[Card, ...], ...]:
 
 
 # ENDGAME: eleven tricks already played in NT, won in turn by 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2: the
-# declarer (0) and partner (2, who holds AH) have 6, the defenders 5. Seat 2 leads trick 12.
+# declarer (0) and partner (2, who holds AH, or QS if that is named instead) have 6, the defenders 5.
+# Seat 2 leads trick 12. Nobody has shown out of a suit yet.
 
 
 def _eleven_tricks() -> list[Trick]:
@@ -245,9 +247,9 @@ def _eleven_tricks() -> list[Trick]:
 ENDGAME_HANDS = hands_from("AC AD", "AS KS", "AH QS", "JS TS")
 
 
-def endgame(contract: str, play_all_tricks: bool = False) -> Game:
-    return playing_game(ENDGAME_HANDS, declarer=0, contract=contract, partner="AH", leader=2, tricks=_eleven_tricks(),
-                        settings=Settings(play_all_tricks=play_all_tricks))
+def endgame(contract: str, play_all_tricks: bool = False, partner: str = "AH") -> Game:
+    return playing_game(ENDGAME_HANDS, declarer=0, contract=contract, partner=partner, leader=2,
+                        tricks=_eleven_tricks(), settings=Settings(play_all_tricks=play_all_tricks))
 
 
 def play_trick(game: Game, *texts: str) -> Game:

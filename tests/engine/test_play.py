@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from bridge import Phase, Reason, Suit
+from bridge import Game, Phase, Reason, Settings, Suit, documents
 
 from .conftest import (
-    PLAYERS, SUIT_PER_SEAT, bidding_game, card, cards, choosing_game, endgame, hands_from, play_trick, playing_game,
-    rejects, room_with, trick,
+    MIXED_DEAL, PLAYERS, SUIT_PER_SEAT, bidding_game, card, cards, choosing_game, endgame, hands_from, play_trick,
+    playing_game, rejects, room_with, trick,
 )
 
 # ----- following suit -----------------------------------------------------------------
@@ -169,7 +169,9 @@ def test_deal_ends_when_a_side_reaches_target() -> None:
 
 
 def test_deal_ends_when_the_defenders_reach_their_target() -> None:
-    game = play_trick(endgame("2NT"), "QS", "TS", "AC", "AS")  # defenders: 6 = 8 - 2
+    # QS, not AH, is the partner card here, and it is played in this trick: the sides are public.
+    # (With AH unplayed, seat 1 might be the partner for all the table knows, so play would go on.)
+    game = play_trick(endgame("2NT", partner="QS"), "QS", "TS", "AC", "AS")  # defenders: 6 = 8 - 2
     assert game.phase is Phase.COMPLETE
     outcome = game.outcome()
     assert (outcome.declarer_tricks, outcome.defender_tricks, outcome.made) == (6, 6, False)
@@ -224,3 +226,65 @@ def test_room_plays_at_the_callers_position() -> None:
         room.play_card("eve", card("KS"))
     with rejects(Reason.WRONG_PHASE):
         room_with(bidding_game(SUIT_PER_SEAT)).play_card(PLAYERS[0], card("2C"))
+
+
+# ----- ending early never tells who the partner is (SPEC §5.6) ---------------------------------
+# While the partner card is unplayed, the deal ends before 13 tricks only if a side has reached its
+# target for every seat that may hold the card as far as the table can tell: every seat but the
+# declarer's that has not shown out of the card's suit. MIXED_DEAL, 7NT by seat 1 (who leads):
+# the declarer's side needs 13 tricks, the defenders 1. AS, the partner card, is seat 0's.
+
+
+def grand_slam(partner: str = "AS", play_all_tricks: bool = False) -> Game:
+    return playing_game(MIXED_DEAL, declarer=1, contract="7NT", partner=partner,
+                        settings=Settings(play_all_tricks=play_all_tricks))
+
+
+def test_deal_does_not_end_early_while_that_would_tell_who_the_partner_is() -> None:
+    game = play_trick(grand_slam(), "6D", "AD", "TD", "2D")  # seat 2 wins the first trick
+    assert game.tricks_won == (0, 0, 1, 0)
+    assert game.side_tricks() == (0, 1)  # with the real partner (seat 0) the defenders have their trick ...
+    assert game.phase is Phase.PLAYING and game.turn == 2  # ... but had seat 2 held AS, they would not
+    public = documents.public_room(room_with(game))
+    assert public["status"] == "playing" and public["partnerPosition"] is None and public["result"] is None
+
+
+def test_deal_ends_early_once_every_possible_partner_decides_it() -> None:
+    game = play_trick(grand_slam(), "6D", "AD", "TD", "2D")  # seat 2 wins
+    game = play_trick(game, "9C", "AC", "2C", "5C")  # seat 3 wins: whoever holds AS, a defender won a trick
+    assert game.phase is Phase.COMPLETE and game.tricks_won == (0, 0, 1, 1) and not game.partner_revealed
+    outcome = game.outcome()  # the result is still the real sides'
+    assert (outcome.partner, outcome.declarer_tricks, outcome.defender_tricks) == (0, 0, 2)
+    assert not outcome.made and outcome.winners == (2, 3)
+
+
+# Hearts trump, 7H by seat 1; seat 2 leads a spade. AS, the partner card, is seat 0's.
+SHOW_OUT = {
+    "ruffs": hands_from("AS 3S 5C", "4S 6C 7C", "2S 9S 8C", "2H 3H 9C"),  # seat 3 is void in spades
+    "follows": hands_from("AS 3S 5C", "4S 6C 7C", "2S 9S 8C", "KS 3H 9C"),
+}
+
+
+@pytest.mark.parametrize("seat_3, ends", [("ruffs", True), ("follows", False)])
+def test_a_seat_shown_out_of_the_partner_card_suit_is_no_longer_a_possible_partner(seat_3: str, ends: bool) -> None:
+    game = playing_game(SHOW_OUT[seat_3], declarer=1, contract="7H", partner="AS")
+    game = play_trick(game, "2S", "2H" if seat_3 == "ruffs" else "KS", "3S", "4S")  # seat 3 wins it
+    assert game.tricks_won == (0, 0, 0, 1) and not game.partner_revealed
+    # Ruffing shows seat 3 out of spades: the partner is 0 or 2, and either way a defender (3) has a trick.
+    # Following, seat 3 might hold AS, and then the defenders would have no trick yet.
+    assert (game.phase is Phase.COMPLETE) is ends
+
+
+def test_once_the_partner_card_is_played_the_real_partner_decides_the_end() -> None:
+    game = play_trick(grand_slam(partner="2D"), "6D", "AD", "TD", "2D")  # seat 0 plays the partner card
+    assert game.partner_revealed and game.partner == 0
+    assert game.phase is Phase.COMPLETE and game.outcome().winners == (2, 3)  # seat 2's trick is the defenders'
+
+
+def test_play_all_tricks_plays_thirteen_whoever_might_be_the_partner() -> None:
+    game = play_trick(grand_slam(play_all_tricks=True), "6D", "AD", "TD", "2D")
+    game = play_trick(game, "9C", "AC", "2C", "5C")  # decided for every possible partner: play goes on
+    assert game.phase is Phase.PLAYING
+    while game.phase is Phase.PLAYING:
+        game = game.play_card(game.turn, game.legal_cards()[0])
+    assert len(game.tricks) == 13 and game.hands == ((), (), (), ())

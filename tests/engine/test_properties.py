@@ -5,19 +5,25 @@ from it shuffles every deal and picks every move among the legal ones. The rules
 restated here independently of the engine (on wire strings, not engine types), and the
 engine must agree with them at every step.
 
-Two properties, sized to keep the suite fast (see GAMES_PER_RUN):
+Four properties, sized to keep the suite fast (see GAMES_PER_RUN and the constants by each):
   * `test_random_games_follow_the_rules`: many games, cheap checks at every step (cards
     conserved, auction and dealer bookkeeping, trick winners, when the deal stops, results).
   * `test_every_state_validates_every_move_and_leaks_nothing`: fewer games through the
     Room API with every state probed (all 52 cards / 36 calls against legal_* and the
     independently computed reason, document round trip, what each player can see, stats),
     some of them abandoned mid-way.
+  * `test_the_deal_ends_on_public_facts_alone`: after every trick completed with the partner
+    card unplayed, the room's status agrees with an oracle that reads the public room
+    document only (SPEC §5.6).
+  * `test_the_public_room_is_the_same_whichever_possible_partner_holds_the_partner_card`:
+    the same moves on a deal where another possible partner holds the partner card give the
+    same public room document, status included, until the card is played.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,7 +32,7 @@ from bridge import (
     DECK, PASS, BridgeError, Card, Game, Phase, Reason, Room, Settings, documents, new_game, parse_call,
 )
 
-from .conftest import PLAYERS, cards_in_document, check_error, property_settings
+from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
 
 # ----- the rules, restated on wire strings ----------------------------------------------------
 
@@ -50,6 +56,42 @@ def trick_winner(plays: list[tuple[int, str]], trump: str | None) -> int:
     led = plays[0][1][1]
     pool = [p for p in plays if p[1][1] == trump] or [p for p in plays if p[1][1] == led]
     return max(pool, key=lambda p: RANKS.index(p[1][0]))[0]
+
+
+Tricks = list[list[tuple[int, str]]]  # each trick's (position, card) plays in order
+
+
+def wire_tricks(tricks) -> Tricks:
+    return [[(p.position, str(p.card)) for p in t.plays] for t in tricks]
+
+
+def possible_partners(declarer: int, partner_card: str, tricks: Tricks) -> list[int]:
+    """Who may hold the partner card for all the table can tell: whoever played it; until then every
+    seat but the declarer's that has not played another suit to a lead of its suit."""
+    suit = partner_card[1]
+    ruled_out = {declarer}
+    for plays in tricks:
+        for position, card in plays:
+            if card == partner_card:
+                return [position]
+            if plays[0][1][1] == suit and card[1] != suit:
+                ruled_out.add(position)
+    return [p for p in range(4) if p not in ruled_out]
+
+
+def deal_over(bid: str, declarer: int, partner_card: str, tricks: Tricks, play_all_tricks: bool) -> bool:
+    """After the completed `tricks`: 13 are played or, unless playing them all, for every possible
+    partner one side has its target (declarer's side level + 6, the defenders 8 - level)."""
+    if len(tricks) == 13:
+        return True
+    won = Counter(trick_winner(plays, trump_letter(bid)) for plays in tricks)
+    level = int(bid[0])
+
+    def decided(partner: int) -> bool:
+        ours = won[declarer] + won[partner]
+        return ours >= level + 6 or len(tricks) - ours >= 8 - level
+
+    return not play_all_tricks and all(decided(p) for p in possible_partners(declarer, partner_card, tricks))
 
 
 def play_reason(hand: list[str], card: str, led: str | None, trump: str | None, broken: bool) -> Reason | None:
@@ -134,6 +176,7 @@ class Referee:
         self.passouts = 0
         self.calls_this_auction = 0
         self.partner: int | None = None
+        self.partner_card: str | None = None
         self.broken = False
         self.won = [0, 0, 0, 0]
         self.tricks_seen = 0
@@ -156,6 +199,7 @@ class Referee:
         elif kind == "partner":
             assert after.contract == before.contract and after.phase is Phase.PLAYING
             self.partner = next(p for p, hand in enumerate(before.hands) if value in hand)
+            self.partner_card = str(value)
             declarer = before.contract.declarer
             assert after.trick.leader == (declarer if before.trump is None else (declarer + 1) % 4)
         else:
@@ -197,9 +241,10 @@ class Referee:
         ours = sum(self.won[p] for p in {before.contract.declarer, self.partner})
         theirs = self.tricks_seen - ours
         level = before.contract.bid.level
-        reached = ours >= level + 6 or theirs >= 8 - level
-        over = self.tricks_seen == 13 or (reached and not before.settings.play_all_tricks)
-        if over:
+        tricks = wire_tricks(after.tricks)
+        declarer, bid = before.contract.declarer, str(before.contract.bid)
+        assert self.partner in possible_partners(declarer, self.partner_card, tricks)
+        if deal_over(bid, declarer, self.partner_card, tricks, before.settings.play_all_tricks):
             assert after.phase is Phase.COMPLETE and after.turn is None
             outcome = after.outcome()
             assert (outcome.declarer_tricks, outcome.defender_tricks) == (ours, theirs)
@@ -429,3 +474,125 @@ def probe_ended_room(room: Room) -> None:
                 check_error(error, expected)
             else:
                 raise AssertionError("a move in an ended room was accepted")
+
+
+# ----- properties 3 and 4: the end of the deal tells nobody who the partner is (SPEC §5.6) --------
+
+early_end_styles = st.builds(
+    Style,
+    settings=st.builds(Settings, invite_only=st.booleans(), play_all_tricks=st.just(False), wash_rule=st.booleans()),
+    bid_bias=st.floats(0.05, 0.6),
+    seed=st.integers(0, 2**32 - 1),
+)
+
+
+def oracle_deal_over(public: dict) -> bool:
+    """Whether the deal is over after its last completed trick, from the public room document alone
+    (each trick's `winner` is checked against the cards on the way)."""
+    contract, tricks = public["contract"], [[(c["position"], c["card"]) for c in t["cards"]] for t in public["tricks"]]
+    trump = trump_letter(contract["bid"])
+    assert [t["winner"] for t in public["tricks"]] == [trick_winner(plays, trump) for plays in tricks]
+    return deal_over(contract["bid"], contract["declarer"], public["partnerCard"], tricks,
+                     public["settings"]["playAllTricks"])
+
+
+def check_end_against_oracle(style: Style, rng: random.Random) -> Counter:
+    """Play one random game; after every trick completed with the partner card unplayed, the room's
+    status agrees with `oracle_deal_over`. Counts those states, and those where the real partner's
+    count alone would have ended the deal ("held"; the old rule, which told who the partner was not)."""
+    checked: Counter = Counter()
+    game = new_game(PLAYERS, style.settings, 0, rng)
+    while game.phase is not Phase.COMPLETE:
+        kind, value = next_move(game, rng, style.bid_bias)
+        after = apply(game, kind, value, rng)
+        if len(after.tricks) > len(game.tricks) and not after.partner_revealed:
+            public = documents.public_room(room_with(after))
+            over = oracle_deal_over(public)
+            assert (public["status"] == "ended") is over
+            ours, theirs = after.side_tricks()
+            held = not over and (ours >= after.contract.target or theirs >= after.contract.defender_target)
+            checked.update(unplayed=1, ended=over, held=held)
+        game = after
+    return checked
+
+
+#: Each example plays games until it has checked this many states with the partner card unplayed,
+#: and this many of them "held" (the ones the old rule got wrong); a run checks 10,000+ states.
+ORACLE_EXAMPLES, ORACLE_STATES_PER_EXAMPLE, ORACLE_HELD_PER_EXAMPLE = 100, 100, 5
+
+
+@property_settings(ORACLE_EXAMPLES)
+@given(style=early_end_styles)
+def test_the_deal_ends_on_public_facts_alone(style: Style) -> None:
+    rng = random.Random(style.seed)
+    checked: Counter = Counter()
+    while checked["unplayed"] < ORACLE_STATES_PER_EXAMPLE or checked["held"] < ORACLE_HELD_PER_EXAMPLE:
+        checked += check_end_against_oracle(style, rng)
+
+
+def without_reveal(public: dict) -> dict:
+    """The public room document less what names the partner once the deal is over (SPEC §5.6)."""
+    if public["status"] != "ended":
+        return public
+    return {key: value for key, value in public.items() if key not in ("partnerPosition", "result")}
+
+
+def check_other_holders(style: Style, rng: random.Random) -> Counter:
+    """Play one random game, then deal the partner card instead to each other seat that may hold it
+    for all the table can tell just before it is played (or at the end, if it never is), swapped
+    for one of that seat's cards still unplayed then (of its suit if it has one). Replaying the same
+    moves on that deal, the public room document is the same at every step until the partner card is
+    played; a deal on which some move is illegal is skipped. Counts the alternatives checked (and
+    of those, how many deals ended with the partner card unplayed) and skipped."""
+    game = new_game(PLAYERS, style.settings, 0, rng)
+    states, moves = [game], []
+    while game.phase is not Phase.COMPLETE:
+        kind, value = next_move(game, rng, style.bid_bias)
+        game = apply(game, kind, value, rng)
+        if game.contract is None and not game.bids:  # four passes: a new deal starts
+            states, moves = [game], []
+        else:
+            states.append(game)
+            moves.append((kind, value))
+    card = game.partner_card
+    end = next((i for i, (kind, value) in enumerate(moves) if kind == "card" and value == card), len(moves))
+    last = states[end]  # just before the partner card is played, or the end of the deal
+    holder = game.partner
+    tricks = wire_tricks(last.tricks + ((last.trick,) if last.trick else ()))  # the trick under way counts too
+    counts: Counter = Counter()
+    for other in possible_partners(game.contract.declarer, str(card), tricks):
+        unplayed = last.hands[other]
+        if other == holder or not unplayed:  # in the last trick, a seat may have played its last card
+            continue
+        swap = rng.choice([c for c in unplayed if c.suit == card.suit] or list(unplayed))
+        hands = list(states[0].hands)
+        hands[holder] = tuple(sorted(swap if c == card else c for c in hands[holder]))
+        hands[other] = tuple(sorted(card if c == swap else c for c in hands[other]))
+        alternative, throwaway = replace(states[0], hands=tuple(hands)), random.Random(PROBE_RNG_SEED)
+        try:
+            for step in range(end + 1):
+                if step:  # the auction that is replayed ended in a contract: nothing is redealt
+                    alternative = apply(alternative, *moves[step - 1], throwaway)
+                same = [without_reveal(documents.public_room(room_with(g))) for g in (states[step], alternative)]
+                assert same[0] == same[1], step
+        except BridgeError:
+            counts["skipped"] += 1
+        else:
+            assert alternative.partner == other != holder
+            counts.update(checked=1, ended=last.phase is Phase.COMPLETE)
+    return counts
+
+
+#: Each example plays games until it has checked this many alternative deals. A few are skipped
+#: (about 1 in 20); more than MAX_SKIPPED in one example would mean the check has lost its power.
+SWAP_EXAMPLES, SWAPS_PER_EXAMPLE, MAX_SKIPPED = 100, 3, 9
+
+
+@property_settings(SWAP_EXAMPLES)
+@given(style=early_end_styles)
+def test_the_public_room_is_the_same_whichever_possible_partner_holds_the_partner_card(style: Style) -> None:
+    rng = random.Random(style.seed)
+    counts: Counter = Counter()
+    while counts["checked"] < SWAPS_PER_EXAMPLE:
+        counts += check_other_holders(style, rng)
+        assert counts["skipped"] <= MAX_SKIPPED

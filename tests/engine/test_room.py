@@ -256,7 +256,7 @@ def test_finished_game_counts_played_for_all_and_won_for_winners() -> None:
         PLAYERS[0]: {"gamesPlayed": 1, "gamesWon": 1}, PLAYERS[1]: {"gamesPlayed": 1, "gamesWon": 0},
         PLAYERS[2]: {"gamesPlayed": 1, "gamesWon": 1}, PLAYERS[3]: {"gamesPlayed": 1, "gamesWon": 0},
     }
-    set_ = room_with(play_trick(endgame("2NT"), "QS", "TS", "AC", "AS"))
+    set_ = room_with(play_trick(endgame("2NT", partner="QS"), "QS", "TS", "AC", "AS"))
     assert set_.result.winners == (PLAYERS[1], PLAYERS[3])
     assert {uid: c["gamesWon"] for uid, c in set_.stat_changes().items()} == dict(zip(PLAYERS, (0, 1, 0, 1)))
 

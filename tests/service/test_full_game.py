@@ -109,7 +109,15 @@ def test_a_full_game_from_empty_room_to_stats(play_all_tricks, contract):
         assert after["handSizes"] == [len(h) for h in hands]
         ours = won[declarer] + won[partner]
         theirs = len(tricks) - ours
-        over = len(tricks) == 13 or (not play_all_tricks and (ours >= target or theirs >= defender_target))
+        # SPEC §5.6: early only if a side has reached its target whoever of the seats that may
+        # hold the partner card (as the table can tell) holds it.
+        possible = [partner] if partner_played else [
+            p for p in range(4) if p != declarer and not any(
+                t["cards"][0]["card"][1] == partner_card[1] != c["card"][1] and c["position"] == p
+                for t in tricks for c in t["cards"])]
+        decided = all(won[declarer] + won[p] >= target or len(tricks) - won[declarer] - won[p] >= defender_target
+                      for p in possible)
+        over = not current and (len(tricks) == 13 or (not play_all_tricks and decided))  # checked as a trick ends
         if over:
             assert after["status"] == "ended"
             assert (after["turn"], after["trick"]) == (None, None)

@@ -58,14 +58,15 @@ class InProcess:
         os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
         from bridge import BridgeError
         from service.callables import CALLABLES
-        from service.endpoint import CONTENTION_ERRORS, Caller, TransactionExhausted
+        from service.endpoint import Call, Caller, TransactionExhausted
 
-        self._handlers, self._caller = CALLABLES, Caller
-        self._bridge_error, self._contention = BridgeError, (TransactionExhausted, *CONTENTION_ERRORS)
+        self._handlers, self._call, self._caller = CALLABLES, Call, Caller
+        self._bridge_error, self._contention = BridgeError, TransactionExhausted
 
     def call(self, function: str, data: Any, user: User) -> Any:
         try:
-            result = self._handlers[function](self._caller(user.uid, None, None), json.loads(json.dumps(data)))
+            call = self._call(self._caller(user.uid, None, None), function, json.loads(json.dumps(data)))
+            result = self._handlers[function](call)
         except self._bridge_error as error:
             raise CallError(function, 400, error.status.upper().replace("-", "_"), error.message,
                             {"reason": error.reason.value}) from None

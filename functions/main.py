@@ -6,15 +6,18 @@ from service.accounts import createAccount
 from service.callables import CALLABLES
 from service.endpoint import callable_function
 
-createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"])
-joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"])
-leaveGameRoom = callable_function("leaveGameRoom", CALLABLES["leaveGameRoom"])
-toggleReady = callable_function("toggleReady", CALLABLES["toggleReady"])
-startGame = callable_function("startGame", CALLABLES["startGame"])
-placeBid = callable_function("placeBid", CALLABLES["placeBid"])
-chooseTeammate = callable_function("chooseTeammate", CALLABLES["chooseTeammate"])
-playCard = callable_function("playCard", CALLABLES["playCard"])
-inviteToRoom = callable_function("inviteToRoom", CALLABLES["inviteToRoom"])
-updateRoomSettings = callable_function("updateRoomSettings", CALLABLES["updateRoomSettings"])
+#: Every function this codebase deploys: a request naming one of them is run only by it.
+FUNCTION_NAMES = ("createAccount", *CALLABLES)
 
-__all__ = ["createAccount", *CALLABLES]
+createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"], FUNCTION_NAMES)
+joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"], FUNCTION_NAMES)
+leaveGameRoom = callable_function("leaveGameRoom", CALLABLES["leaveGameRoom"], FUNCTION_NAMES)
+toggleReady = callable_function("toggleReady", CALLABLES["toggleReady"], FUNCTION_NAMES)
+startGame = callable_function("startGame", CALLABLES["startGame"], FUNCTION_NAMES)
+placeBid = callable_function("placeBid", CALLABLES["placeBid"], FUNCTION_NAMES)
+chooseTeammate = callable_function("chooseTeammate", CALLABLES["chooseTeammate"], FUNCTION_NAMES)
+playCard = callable_function("playCard", CALLABLES["playCard"], FUNCTION_NAMES)
+inviteToRoom = callable_function("inviteToRoom", CALLABLES["inviteToRoom"], FUNCTION_NAMES)
+updateRoomSettings = callable_function("updateRoomSettings", CALLABLES["updateRoomSettings"], FUNCTION_NAMES)
+
+__all__ = list(FUNCTION_NAMES)

@@ -12,6 +12,12 @@ from __future__ import annotations
 import pytest
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `cold_emulator` run first: right after the emulators start, before any
+    other test has made the Functions emulator start its workers (stable order otherwise)."""
+    items.sort(key=lambda item: item.get_closest_marker("cold_emulator") is None)
+
+
 @pytest.fixture(scope="session")
 def emulators_up() -> None:
     """Checked once per session: the auth, firestore and functions emulators answer."""

@@ -1,5 +1,6 @@
-"""The SPEC §4 callables. Each parses its request, then runs one transaction that reads
-what it needs, applies the engine, and writes the new state (see `store`)."""
+"""The SPEC §4 callables. Each parses its request, then runs one transaction that reads what
+it needs, applies the engine, and writes the new state (see `store`) together with the entry
+of the caller's request log that makes a resent action harmless (SPEC §8, `request_log`)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -7,7 +8,7 @@ from typing import Any, Callable
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
 
 from . import accounts, payloads, store
-from .endpoint import Caller
+from .endpoint import Call, Caller
 
 SUCCESS = {"success": True}
 
@@ -34,37 +35,40 @@ def _display_name(caller: Caller, account: dict | None) -> str:
     return accounts.display_name_for(caller.uid, caller.name, caller.email)
 
 
-def _room_move(caller: Caller, room_id: str, expected_version: int | None, move: Callable[[Room], Room]) -> Room:
-    """The common shape: load the room, apply one engine move, save the result."""
+def _room_move(call: Call, request: Any, move: Callable[[Room], Room], answer: Callable[[Room], Any]) -> Any:
+    """The common shape: load the room, apply one engine move, save the result; `answer` is
+    what the caller is told, given the new room."""
 
-    def body(txn: store.Transaction) -> Room:
-        before = store.load_room(txn, room_id, expected_version, caller.uid)
+    def body(txn: store.Transaction) -> store.Applied:
+        before = store.load_room(txn, request.room_id, request.expected_version, call.caller.uid)
         room = move(before.room)
         store.save_room(txn, before.ref, before, room)
-        return room
+        return store.Applied(request.room_id, answer(room))
 
-    return store.run_transaction(body)
+    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
-def create_game_room(caller: Caller, data: Any) -> dict:
-    request = payloads.CreateRoom.parse(data)
+def create_game_room(call: Call) -> dict:
+    request = payloads.CreateRoom.parse(call.data)
     settings = Settings().with_changes(request.settings)
+    caller = call.caller
 
-    def body(txn: store.Transaction) -> str:
+    def body(txn: store.Transaction) -> store.Applied:
         account = store.read_account(txn, caller.uid)
         _require_free(txn, account)
         ref = store.room_ref_new()
         store.save_room(txn, ref, None, Room.create(caller.uid, _display_name(caller, account), settings))
         _set_room_id(txn, caller, account, ref.id)
-        return ref.id
+        return store.Applied(ref.id, {"roomID": ref.id})
 
-    return {"roomID": store.run_transaction(body)}
+    return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
-def join_game_room(caller: Caller, data: Any) -> dict:
-    request = payloads.RoomAction.parse(data)
+def join_game_room(call: Call) -> dict:
+    request = payloads.RoomAction.parse(call.data)
+    caller = call.caller
 
-    def body(txn: store.Transaction) -> None:
+    def body(txn: store.Transaction) -> store.Applied:
         account = store.read_account(txn, caller.uid)
         if (account or {}).get("roomID") != request.room_id:
             _require_free(txn, account)
@@ -72,89 +76,92 @@ def join_game_room(caller: Caller, data: Any) -> dict:
         room = before.room.join(caller.uid, _display_name(caller, account))
         store.save_room(txn, before.ref, before, room)
         _set_room_id(txn, caller, account, request.room_id)
+        return store.Applied(request.room_id, SUCCESS)
 
-    store.run_transaction(body)
-    return SUCCESS
+    return store.run_action(call.action(request.request_id), body,
+                            [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
 
 
-def leave_game_room(caller: Caller, data: Any) -> None:
-    request = payloads.RoomAction.parse(data)
+def leave_game_room(call: Call) -> None:
+    request = payloads.RoomAction.parse(call.data)
+    caller = call.caller
 
-    def body(txn: store.Transaction) -> None:
+    def body(txn: store.Transaction) -> store.Applied:
         account = store.read_account(txn, caller.uid)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
             _set_room_id(txn, caller, account, None)
+        return store.Applied(request.room_id, None)
 
-    store.run_transaction(body)
-    return None
-
-
-def toggle_ready(caller: Caller, data: Any) -> dict:
-    request = payloads.RoomAction.parse(data)
-    room = _room_move(caller, request.room_id, request.expected_version, lambda room: room.toggle_ready(caller.uid))
-    return {**SUCCESS, "ready": room.seats[room.position_of(caller.uid)].ready}
+    return store.run_action(call.action(request.request_id), body,
+                            [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
 
 
-def start_game(caller: Caller, data: Any) -> dict:
-    request = payloads.StartGame.parse(data)
+def toggle_ready(call: Call) -> dict:
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.toggle_ready(uid),
+                      lambda room: {**SUCCESS, "ready": room.seats[room.position_of(uid)].ready})
 
-    def body(txn: store.Transaction) -> None:
+
+def start_game(call: Call) -> dict:
+    request = payloads.StartGame.parse(call.data)
+    caller = call.caller
+
+    def body(txn: store.Transaction) -> store.Applied:
         room_id = (store.read_account(txn, caller.uid) or {}).get("roomID")
         if room_id is None:
             raise BridgeError(Reason.NOT_IN_ROOM, "You are not in a room.")
         before = store.load_room(txn, room_id, request.expected_version, caller.uid)
         store.save_room(txn, before.ref, before, before.room.start(caller.uid, secure_rng()))
+        return store.Applied(room_id, SUCCESS)
 
-    store.run_transaction(body)
-    return SUCCESS
-
-
-def place_bid(caller: Caller, data: Any) -> None:
-    request = payloads.PlaceBid.parse(data)
-    _room_move(caller, request.room_id, request.expected_version,
-               lambda room: room.place_bid(caller.uid, request.call, secure_rng()))
-    return None
+    return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
-def choose_teammate(caller: Caller, data: Any) -> None:
-    request = payloads.CardAction.parse(data)
-    _room_move(caller, request.room_id, request.expected_version,
-               lambda room: room.choose_partner(caller.uid, request.card))
-    return None
+def place_bid(call: Call) -> None:
+    request = payloads.PlaceBid.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.place_bid(uid, request.call, secure_rng()), lambda room: None)
 
 
-def play_card(caller: Caller, data: Any) -> dict:
-    request = payloads.CardAction.parse(data)
-    _room_move(caller, request.room_id, request.expected_version, lambda room: room.play_card(caller.uid, request.card))
-    return SUCCESS
+def choose_teammate(call: Call) -> None:
+    request = payloads.CardAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.choose_partner(uid, request.card), lambda room: None)
 
 
-def invite_to_room(caller: Caller, data: Any) -> dict:
-    request = payloads.Invite.parse(data)
+def play_card(call: Call) -> dict:
+    request = payloads.CardAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.play_card(uid, request.card), lambda room: SUCCESS)
 
-    def body(txn: store.Transaction) -> None:
+
+def invite_to_room(call: Call) -> dict:
+    request = payloads.Invite.parse(call.data)
+    caller = call.caller
+
+    def body(txn: store.Transaction) -> store.Applied:
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         room = before.room.invite(caller.uid, request.invitee)
         if store.read_account(txn, request.invitee) is None:
             raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player has that uid.")
         store.save_room(txn, before.ref, before, room)
+        return store.Applied(request.room_id, SUCCESS)
 
-    store.run_transaction(body)
-    return SUCCESS
+    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
-def update_room_settings(caller: Caller, data: Any) -> dict:
-    request = payloads.UpdateSettings.parse(data)
-    _room_move(caller, request.room_id, request.expected_version,
-               lambda room: room.update_settings(caller.uid, request.changes))
-    return SUCCESS
+def update_room_settings(call: Call) -> dict:
+    request = payloads.UpdateSettings.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.update_settings(uid, request.changes), lambda room: SUCCESS)
 
 
 #: Callable name (SPEC §4) -> handler.
-CALLABLES: dict[str, Callable[[Caller, Any], Any]] = {
+CALLABLES: dict[str, Callable[[Call], Any]] = {
     "createGameRoom": create_game_room,
     "joinGameRoom": join_game_room,
     "leaveGameRoom": leave_game_room,

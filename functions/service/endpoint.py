@@ -1,7 +1,9 @@
 """The callable boundary: auth, request-shape guards, and the one mapping from errors to `HttpsError`.
 
 Every failure a client can see carries `details.reason` (SPEC §7). Engine and service
-rule breaks are `BridgeError`s; Firestore contention becomes `aborted`/`CONTENTION`.
+rule breaks are `BridgeError`s; commits that kept conflicting become `aborted`/`CONTENTION`;
+an unreachable backend, or a commit whose outcome could not be learnt, `unavailable`/`UNAVAILABLE`
+(SPEC §8). A request that reached this function but names another is refused before it runs.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import json
 import logging
 import traceback
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 import flask
 from firebase_functions import https_fn, options
@@ -18,20 +20,20 @@ from google.api_core import exceptions as google_errors
 
 from bridge import BridgeError, Reason
 
-from . import payloads
+from . import payloads, request_log
 
 log = logging.getLogger(__name__)
 
 #: Callable bodies are tiny; anything larger is malformed (SPEC §4 "extra large payload").
 MAX_BODY_BYTES = 8 * 1024
 
-#: Errors that mean "another request touched the same documents; try again".
-CONTENTION_ERRORS = (
-    google_errors.Aborted,
-    google_errors.Conflict,
+#: The backend could not be reached or did not answer (outside a commit, nothing was applied).
+UNAVAILABLE_ERRORS = (
     google_errors.DeadlineExceeded,
     google_errors.ServiceUnavailable,
     google_errors.TooManyRequests,
+    google_errors.InternalServerError,
+    google_errors.RetryError,
 )
 
 #: Deliberate deployment options: the region beside a default Firestore location, small
@@ -55,7 +57,20 @@ class Caller:
     email: str | None
 
 
-Handler = Callable[[Caller, Any], Any]
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One invocation of a callable: who called which function with what `data`."""
+
+    caller: Caller
+    function: str
+    data: Any
+
+    def action(self, request_id: str | None) -> request_log.Action:
+        """The action this call asks for, named by the client's `requestID` (or an id of ours)."""
+        return request_log.Action.of(self.caller.uid, self.function, self.data, request_id)
+
+
+Handler = Callable[[Call], Any]
 
 
 def https_error(reason: Reason, message: str) -> https_fn.HttpsError:
@@ -63,10 +78,15 @@ def https_error(reason: Reason, message: str) -> https_fn.HttpsError:
 
 
 class TransactionExhausted(Exception):
-    """Our bounded retries of a contended transaction ran out."""
+    """Our bounded retries of a contended transaction ran out; nothing was applied."""
 
 
-def _call(handler: Handler, request: https_fn.CallableRequest) -> Any:
+class OutcomeUnknown(Exception):
+    """A commit's outcome could not be learnt: the action may or may not have been applied."""
+
+
+def handle(name: str, handler: Handler, request: https_fn.CallableRequest) -> Any:
+    """Run `handler` for a verified callable request to `name`: the caller, then the one error mapping."""
     auth = request.auth
     if auth is None or not auth.uid:
         raise https_error(Reason.UNAUTHENTICATED, "Sign in before calling this function.")
@@ -77,11 +97,17 @@ def _call(handler: Handler, request: https_fn.CallableRequest) -> Any:
     token = auth.token or {}
     caller = Caller(auth.uid, token.get("name"), token.get("email"))
     try:
-        return handler(caller, request.data)
+        return handler(Call(caller, name, request.data))
     except BridgeError as error:
         raise https_error(error.reason, error.message) from None
-    except (TransactionExhausted, *CONTENTION_ERRORS):
-        raise https_error(Reason.CONTENTION, "The room was busy with other moves; try again.") from None
+    except TransactionExhausted:
+        raise https_error(Reason.CONTENTION, "The room was busy with other moves; nothing was changed. Try again.") from None
+    except OutcomeUnknown:
+        raise https_error(Reason.UNAVAILABLE, "The server could not learn whether your action was applied. "
+                          "Send it again with the same requestID: it is never applied twice.") from None
+    except UNAVAILABLE_ERRORS:
+        raise https_error(Reason.UNAVAILABLE, "The game's database is unavailable; nothing was changed. "
+                          "Try again shortly.") from None
     except Exception as error:
         # A bug, not a client error. Log where it happened but not the exception text,
         # which could quote document contents (hidden cards).
@@ -112,17 +138,38 @@ def _with_reason(response: flask.Response) -> flask.Response:
     return response
 
 
-def callable_function(name: str, handler: Handler) -> Callable[[flask.Request], flask.Response]:
-    """Declare `handler` as the callable `name`: authenticated, size-guarded, errors mapped."""
+def names_another_function(path: str, name: str, functions: Collection[str]) -> bool:
+    """Whether a request path names one of `functions` other than `name`.
+
+    Production strips the function's name from the path (`/`); the Functions emulator, as our
+    set-up patches it (patches/firebase-tools*.patch), passes `/<function>`. A request for one
+    function that reaches another's code (seen in the emulator when two workers were handed one
+    port) must be refused before it reads anything: run there, a `toggleReady` could unseat a
+    player as a `leaveGameRoom`."""
+    return bool(_other_functions(path, name, functions))
+
+
+def _other_functions(path: str, name: str, functions: Collection[str]) -> list[str]:
+    return [segment for segment in path.split("/") if segment in functions and segment != name]
+
+
+def callable_function(name: str, handler: Handler, functions: Collection[str]) -> Callable[[flask.Request], flask.Response]:
+    """Declare `handler` as the callable `name`: authenticated, size-guarded, errors mapped.
+    `functions` are the names of all our functions, to refuse a request meant for another."""
 
     def endpoint(request: https_fn.CallableRequest) -> Any:
-        return _call(handler, request)
+        return handle(name, handler, request)
 
     endpoint.__name__ = endpoint.__qualname__ = name
     sdk_function = https_fn.on_call(**CALLABLE_OPTIONS)(endpoint)
 
     @functools.wraps(sdk_function)
     def guarded(raw: flask.Request) -> flask.Response:
+        if names_another_function(raw.path, name, functions):
+            log.error("Refused a request for %s that reached %s (a serving-layer fault)",
+                      "/".join(_other_functions(raw.path, name, functions)), name)
+            return _error_response(503, "UNAVAILABLE", "This request reached the wrong function and was not run; "
+                                   "nothing was changed. Try again.", "UNAVAILABLE")
         if raw.method == "POST":
             if (raw.content_length or 0) > MAX_BODY_BYTES or len(raw.get_data(cache=True)) > MAX_BODY_BYTES:
                 return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")

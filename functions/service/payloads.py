@@ -14,6 +14,7 @@ from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 # Firestore auto-ids are 20 alphanumerics; Auth uids at most 128 characters. Neither may hold '/'.
 _ROOM_ID = re.compile(r"[A-Za-z0-9]{1,64}")
 _UID = re.compile(r"[A-Za-z0-9_\-]{1,128}")
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_\-]{1,64}")
 _MAX_VERSION = 2**53
 
 
@@ -52,6 +53,17 @@ def version(value: Any) -> int:
     return value
 
 
+def request_id(value: Any) -> str:
+    """SPEC §8: 1-64 of `A-Z a-z 0-9 _ -`, fresh for each intended action."""
+    if not isinstance(value, str) or not _REQUEST_ID.fullmatch(value):
+        raise _invalid("'requestID' must be 1-64 letters, digits, '-' or '_'.")
+    return value
+
+
+#: The optional fields of every room-changing call (SPEC §4, §8).
+_GUARDS: dict[str, Callable] = {"expectedVersion": version, "requestID": request_id}
+
+
 def _fields(data: Any, required: dict[str, Callable], optional: dict[str, Callable]) -> dict[str, Any]:
     """Parse an object with exactly the named fields; absent optional fields come back as None."""
     if data is None and not required:
@@ -71,11 +83,12 @@ def _fields(data: Any, required: dict[str, Callable], optional: dict[str, Callab
 @dataclass(frozen=True, slots=True)
 class CreateRoom:
     settings: dict[str, bool]
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> CreateRoom:
-        fields = _fields(data, {}, {"settings": Settings.parse_changes})
-        return CreateRoom(fields["settings"] or {})
+        fields = _fields(data, {}, {"settings": Settings.parse_changes, "requestID": request_id})
+        return CreateRoom(fields["settings"] or {}, fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +97,12 @@ class RoomAction:
 
     room_id: str
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> RoomAction:
-        fields = _fields(data, {"roomID": room_id}, {"expectedVersion": version})
-        return RoomAction(fields["roomID"], fields["expectedVersion"])
+        fields = _fields(data, {"roomID": room_id}, _GUARDS)
+        return RoomAction(fields["roomID"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +110,12 @@ class StartGame:
     """startGame acts on the caller's current room."""
 
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> StartGame:
-        return StartGame(_fields(data, {}, {"expectedVersion": version})["expectedVersion"])
+        fields = _fields(data, {}, _GUARDS)
+        return StartGame(fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +123,12 @@ class PlaceBid:
     room_id: str
     call: Call
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> PlaceBid:
-        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, {"expectedVersion": version})
-        return PlaceBid(fields["roomID"], fields["bid"], fields["expectedVersion"])
+        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, _GUARDS)
+        return PlaceBid(fields["roomID"], fields["bid"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +138,12 @@ class CardAction:
     room_id: str
     card: Card
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> CardAction:
-        fields = _fields(data, {"roomID": room_id, "card": Card.parse}, {"expectedVersion": version})
-        return CardAction(fields["roomID"], fields["card"], fields["expectedVersion"])
+        fields = _fields(data, {"roomID": room_id, "card": Card.parse}, _GUARDS)
+        return CardAction(fields["roomID"], fields["card"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +151,12 @@ class Invite:
     room_id: str
     invitee: str
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> Invite:
-        fields = _fields(data, {"roomID": room_id, "uid": uid}, {"expectedVersion": version})
-        return Invite(fields["roomID"], fields["uid"], fields["expectedVersion"])
+        fields = _fields(data, {"roomID": room_id, "uid": uid}, _GUARDS)
+        return Invite(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +164,9 @@ class UpdateSettings:
     room_id: str
     changes: dict[str, bool]
     expected_version: int | None
+    request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> UpdateSettings:
-        fields = _fields(data, {"roomID": room_id, "settings": Settings.parse_changes}, {"expectedVersion": version})
-        return UpdateSettings(fields["roomID"], fields["settings"], fields["expectedVersion"])
+        fields = _fields(data, {"roomID": room_id, "settings": Settings.parse_changes}, _GUARDS)
+        return UpdateSettings(fields["roomID"], fields["settings"], fields["expectedVersion"], fields["requestID"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
@@ -36,23 +36,25 @@ from google.cloud.firestore_v1.field_path import FieldPath
 
 from bridge import BridgeError, Reason, Room, documents
 
-from . import db
+from . import db, request_log
 from .accounts import account_ref
-from .endpoint import TransactionExhausted
+from .endpoint import OutcomeUnknown, TransactionExhausted
 
 ROOMS, HANDS = "rooms", "hands"
 
 #: A commit rejected because a document read has changed (FailedPrecondition), one we saw
 #: missing now exists (AlreadyExists), or the backend aborted it under contention.
 _CONFLICTS = (google_errors.FailedPrecondition, google_errors.AlreadyExists, google_errors.Aborted)
+#: A commit that failed so may still have landed: the backend did not answer in time, was
+#: unavailable (the client's own retries of `Commit` included), or failed in an unknown way.
+_OUTCOME_UNKNOWN = (google_errors.DeadlineExceeded, google_errors.ServiceUnavailable,
+                    google_errors.InternalServerError, google_errors.Unknown, google_errors.Cancelled,
+                    google_errors.RetryError)
 #: Each round of conflicting calls commits at least one of them; 10 attempts cover the most
 #: simultaneous calls one room sees (3 joins + 4 toggles). Backoff: full jitter, doubling
 #: from 20 ms, capped at 200 ms (at most about 1.3 s of waiting in all).
 _ATTEMPTS = 10
 _BACKOFF_S, _MAX_BACKOFF_S = 0.01, 0.2
-
-T = TypeVar("T")
-
 
 class Transaction:
     """Reads at one snapshot without locks; writes buffered into one conditional atomic commit."""
@@ -63,6 +65,7 @@ class Transaction:
         self._read_time: Any = None
         self._seen: dict[str, Any] = {}         # path -> update time when read (None: did not exist)
         self._whole: dict[str, firestore.DocumentSnapshot] = {}  # documents read whole, by path
+        self._snapshots: dict[str, firestore.DocumentSnapshot] = {}  # every whole read, missing ones too
         self._guarded: set[str] = set()         # paths whose first write carries the condition
         self._writes = 0
 
@@ -71,18 +74,22 @@ class Transaction:
 
     def get_all(self, refs: Iterable[firestore.DocumentReference],
                 field_paths: list[str] | None = None) -> list[firestore.DocumentSnapshot]:
-        """Snapshots in the order of `refs`, all as of this transaction's first read."""
+        """Snapshots in the order of `refs`, all as of this transaction's first read. A document
+        already read whole is not read again (it cannot have changed at that snapshot)."""
         refs = list(refs)
-        found = {s.reference.path: s for s in self._client.get_all(refs, field_paths=field_paths,
-                                                                   read_time=self._read_time)}
-        snapshots = [found[ref.path] for ref in refs]
-        for snapshot in snapshots:
-            path = snapshot.reference.path
-            self._read_time = self._read_time or snapshot.read_time
-            self._seen[path] = snapshot.update_time if snapshot.exists else None
-            if snapshot.exists and field_paths is None:
-                self._whole[path] = snapshot
-        return snapshots
+        cached = dict(self._snapshots)
+        missing = [ref for ref in refs if ref.path not in cached]
+        if missing:
+            for snapshot in self._client.get_all(missing, field_paths=field_paths, read_time=self._read_time):
+                path = snapshot.reference.path
+                cached[path] = snapshot
+                self._read_time = self._read_time or snapshot.read_time
+                self._seen[path] = snapshot.update_time if snapshot.exists else None
+                if field_paths is None:
+                    self._snapshots[path] = snapshot
+                    if snapshot.exists:
+                        self._whole[path] = snapshot
+        return [cached[ref.path] for ref in refs]
 
     def _condition(self, path: str) -> dict[str, Any]:
         """The precondition for the next write to `path`: unchanged since read (first write only)."""
@@ -129,6 +136,11 @@ class Transaction:
         self._batch.delete(ref, **self._condition(ref.path))
         self._writes += 1
 
+    @property
+    def writes(self) -> int:
+        """How many writes are queued."""
+        return self._writes
+
     def commit(self) -> None:
         if self._writes:
             self._batch.commit()
@@ -145,19 +157,78 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def run_transaction(body: Callable[[Transaction], T]) -> T:
-    """Run `body` in an optimistic transaction, again on fresh reads while commits conflict."""
-    for attempt in range(1, _ATTEMPTS + 1):
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What an action did: the room it acted on (its request log key) and the caller's answer."""
+
+    room_id: str
+    answer: Any
+
+
+def request_log_ref(uid: str) -> firestore.DocumentReference:
+    return db.client().collection(request_log.COLLECTION).document(uid)
+
+
+def run_action(action: request_log.Action, body: Callable[[Transaction], Applied],
+               first_reads: Iterable[firestore.DocumentReference] = ()) -> Any:
+    """Apply `action` exactly once, in an optimistic transaction; return its answer.
+
+    Each attempt first reads the caller's request log (with `first_reads`, the documents the
+    body reads first, in the same request). An action already applied is answered from the log
+    and changes nothing (SPEC §8). Otherwise `body` reads and queues its writes, the log entry
+    joins them (unless the action changes nothing), and they are committed together,
+    conditional on everything read being unchanged.
+
+    A conflicting commit runs the attempt again on fresh reads. So does a commit whose outcome
+    is unknown (a deadline, an unavailable backend): the next attempt's log read finds out
+    whether it landed. If it did, the action is answered; if it is still in flight, the new
+    commit and the old one are conditional on the same log version, so at most one lands. When
+    the attempts run out, or the backend cannot even be read, after an unknown outcome, the call
+    ends in `OutcomeUnknown` (UNAVAILABLE), never in "contention, safe to retry".
+    """
+    log_ref = request_log_ref(action.uid)
+    first_reads = list(first_reads)
+    uncertain = False
+
+    def attempt(txn: Transaction) -> Any:
+        log_snapshot = txn.get_all([log_ref, *first_reads])[0]
+        log = log_snapshot.to_dict() if log_snapshot.exists else None
+        recorded = request_log.recorded_answer(log, action)
+        if recorded is not None:
+            return recorded.answer
+        applied = body(txn)
+        if txn.writes:  # an action that changes nothing is not recorded: a resend changes nothing too
+            txn.set(log_ref, request_log.with_entry(log, action, applied.room_id, applied.answer))
+        return applied.answer
+
+    for number in range(1, _ATTEMPTS + 1):
         txn = Transaction(db.client())
-        result = body(txn)
+        try:
+            answer = attempt(txn)
+        except google_errors.GoogleAPIError as error:
+            if uncertain:
+                raise OutcomeUnknown() from error
+            raise
         try:
             txn.commit()
-            return result
+            return answer
         except _CONFLICTS as error:
-            if attempt == _ATTEMPTS:
-                raise TransactionExhausted() from error
-            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** attempt)))
-    raise AssertionError("unreachable")
+            failure: Exception = error
+        except _OUTCOME_UNKNOWN as error:
+            uncertain, failure = True, error
+        if number < _ATTEMPTS:
+            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** number)))
+    if uncertain:
+        # One last look: did one of the commits land after all?
+        try:
+            log_snapshot = Transaction(db.client()).get(log_ref)
+        except google_errors.GoogleAPIError as error:
+            raise OutcomeUnknown() from error
+        recorded = request_log.recorded_answer(log_snapshot.to_dict() if log_snapshot.exists else None, action)
+        if recorded is not None:
+            return recorded.answer
+        raise OutcomeUnknown() from failure
+    raise TransactionExhausted() from failure
 
 
 def room_ref(room_id: str) -> firestore.DocumentReference:
@@ -194,6 +265,17 @@ def _remember_seating(room_id: str, seating: tuple[str, ...]) -> None:
     _last_seating[room_id] = seating
 
 
+def room_reads(room_id: str) -> list[firestore.DocumentReference]:
+    """What `load_room` reads first, in one request: the room and the hands of the seating this
+    instance saw last time (a second request follows only when that guess is wrong: the first
+    call on a room here, or a new deal)."""
+    return _room_and_hands(room_ref(room_id), _last_seating.get(room_id, ()))
+
+
+def _room_and_hands(ref: firestore.DocumentReference, seating: Iterable[str]) -> list[firestore.DocumentReference]:
+    return [ref, *(ref.collection(HANDS).document(uid) for uid in seating)]
+
+
 def load_room(txn: Transaction, room_id: str, expected_version: int | None, reader: str) -> StoredRoom:
     """Read a room and every hand dealt in it; reject a stale `expected_version`.
 
@@ -201,10 +283,8 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
     anyone else would learn an invite-only room's version from it. Their move is refused by
     the engine instead, as it would be at any version (they are not in the room)."""
     ref = room_ref(room_id)
-    # One request for the room and the hands of the seating this instance saw last time; a
-    # second one only when that guess is wrong (first call on a room here, a new deal).
     guess = _last_seating.get(room_id, ())
-    snapshot, *guessed = txn.get_all([ref, *(ref.collection(HANDS).document(uid) for uid in guess)])
+    snapshot, *guessed = txn.get_all(_room_and_hands(ref, guess))
     if not snapshot.exists:
         raise BridgeError(Reason.ROOM_NOT_FOUND, "No room has that id.")
     doc = snapshot.to_dict()
@@ -213,8 +293,7 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
         hands = {s.id: s.to_dict() for s in guessed if s.exists}
     else:
         _remember_seating(room_id, tuple(seating))
-        hand_refs = [ref.collection(HANDS).document(uid) for uid in seating]
-        hands = {s.id: s.to_dict() for s in txn.get_all(hand_refs) if s.exists} if seating else {}
+        hands = {s.id: s.to_dict() for s in txn.get_all(_room_and_hands(ref, seating)[1:]) if s.exists} if seating else {}
     state = {**doc, "hands": [hands[uid]["cards"] for uid in seating] if seating else None}
     room = documents.from_dict(state)
     if expected_version is not None and expected_version != doc["version"] and room.readable_by(reader):

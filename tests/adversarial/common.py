@@ -27,10 +27,11 @@ SPEC_REASONS: dict[str, set[str]] = {
                             "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
                             "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN"},
     "ABORTED": {"CONTENTION", "STALE_STATE"},
+    "UNAVAILABLE": {"UNAVAILABLE"},
 }
 #: The HTTP status of each callable error code (the callable protocol's mapping).
 HTTP_STATUS = {"UNAUTHENTICATED": 401, "INVALID_ARGUMENT": 400, "NOT_FOUND": 404, "ALREADY_EXISTS": 409,
-               "PERMISSION_DENIED": 403, "FAILED_PRECONDITION": 400, "ABORTED": 409}
+               "PERMISSION_DENIED": 403, "FAILED_PRECONDITION": 400, "ABORTED": 409, "UNAVAILABLE": 503}
 
 RANKS, SUITS = "23456789TJQKA", "CDHS"
 DECK = tuple(r + s for s in SUITS for r in RANKS)

@@ -38,7 +38,7 @@ class Move:
     name: str
     user: User
     data: dict
-    room_id: str
+    room_id: str | None
 
 
 def _to_last_card(table: Table) -> Move:
@@ -59,7 +59,19 @@ def _to_last_card(table: Table) -> Move:
 
 
 def make_move(kind: str) -> Move:
-    """A room and a move that would succeed now, of the given kind."""
+    """A room and a move that would succeed now, of the given kind (`create` has no room yet)."""
+    if kind == "create":
+        return Move("createGameRoom", new_player(anonymous=True), {"settings": {"playAllTricks": True}}, None)
+    if kind == "toggle":
+        table = Table.open(2)
+        return Move("toggleReady", table.players[1], {"roomID": table.room_id}, table.room_id)
+    if kind == "invite":
+        table = Table.open(1, settings={"inviteOnly": True})
+        return Move("inviteToRoom", table.players[0], {"roomID": table.room_id, "uid": new_player().uid}, table.room_id)
+    if kind == "settings":
+        table = Table.open(2)
+        return Move("updateRoomSettings", table.players[0], {"roomID": table.room_id, "settings": {"washRule": False}},
+                    table.room_id)
     if kind == "join":
         table = Table.open(3)
         return Move("joinGameRoom", new_player(anonymous=True), {"roomID": table.room_id}, table.room_id)
@@ -99,12 +111,13 @@ def make_move(kind: str) -> Move:
     raise AssertionError(kind)
 
 
-KINDS = ["join", "start", "bid", "four-passes-redeal", "choose", "play", "last-card", "abandon", "last-leaver-deletes"]
+KINDS = ["create", "join", "toggle", "start", "bid", "four-passes-redeal", "choose", "play", "last-card", "abandon",
+         "last-leaver-deletes", "invite", "settings"]
 WRITES = ("set", "update", "delete", "create")
 
 
 def run(service, move: Move) -> Any:
-    return service.handlers[move.name](service.Caller(move.user.uid), move.data)
+    return service.call(move.name, move.user.uid, move.data)
 
 
 def count_writes(service, move: Move, monkeypatch) -> int:
@@ -176,6 +189,9 @@ def test_a_fault_after_the_reads_leaves_no_partial_state_and_the_move_then_appli
     run(service, move)
     after = database()
     assert after != before
+    if kind == "create":
+        assert len(rooms(after)) == len(rooms(before)) + 1
+        return
     room_before, room_after = before[f"rooms/{move.room_id}"], after.get(f"rooms/{move.room_id}")
     if kind == "last-leaver-deletes":
         assert room_after is None
@@ -183,6 +199,11 @@ def test_a_fault_after_the_reads_leaves_no_partial_state_and_the_move_then_appli
     else:
         assert room_after["version"] == room_before["version"] + 1
     assert_consistent(after)
+
+
+def rooms(database: dict[str, Any]) -> set[str]:
+    """The room documents of a `database()`."""
+    return {path for path in database if path.count("/") == 1 and path.startswith("rooms/")}
 
 
 # ---- a real conflict: another client writes the room between the reads and the commit -------------

@@ -318,13 +318,13 @@ def test_an_unexpected_error_is_logged_without_its_text_or_the_request(service, 
 
     secret = {"roomID": "room1", "card": "QS", "hand": ["AS", "KH", "7D"]}
 
-    def buggy(caller, data):
-        raise KeyError(f"hands of {caller.uid}: {data['hand']} and {data['card']}")
+    def buggy(call):
+        raise KeyError(f"hands of {call.caller.uid}: {call.data['hand']} and {call.data['card']}")
 
     request = https_fn.CallableRequest(raw_request=None, data=secret, auth=https_fn.AuthData("uid1", {"uid": "uid1"}))
     caplog.set_level("DEBUG")
     with pytest.raises(https_fn.HttpsError) as raised:
-        service.endpoint._call(buggy, request)
+        service.endpoint.handle("playCard", buggy, request)
     assert raised.value.code == https_fn.FunctionsErrorCode.INTERNAL
     assert raised.value.details == {"reason": "INTERNAL"}
     logged = "\n".join(record.getMessage() for record in caplog.records)

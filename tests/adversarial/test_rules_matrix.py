@@ -24,7 +24,8 @@ pytestmark = pytest.mark.usefixtures("emulators_up")
 
 ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee")
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
-DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "stray-top", "stray-room")
+DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "request-log", "stray-top",
+        "stray-room")
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,12 @@ def target(world: World, doc: str) -> Target:
         return Target(f"{hands}/{owner.uid}", owner, table.players[1],
                       lambda u: (hands, [("cards", "array-contains", "AS")]),
                       (hands, [("cards", "array-contains-any", ["AS", "KS", "QS"])]), "hands")
+    if doc == "request-log":
+        # SPEC §8's server-only record of a player's applied actions (made by their calls above).
+        owner = c.players[0]
+        return Target(f"requestLog/{owner.uid}", owner, c.players[1],
+                      lambda u: ("requestLog", [("entries", "!=", [])]),
+                      ("requestLog", [("entries", "!=", [])]), "requestLog")
     if doc == "stray-top":
         return Target("secrets/x", c.players[0], c.players[1],
                       lambda u: ("secrets", [("note", "==", "server only")]),

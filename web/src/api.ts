@@ -4,23 +4,35 @@ import { httpsCallable } from "firebase/functions";
 import { functions } from "./firebase";
 import type { BidCode, CardCode, Settings } from "./types";
 
-/** Call a function by name; retry a couple of times when the backend reports contention. */
-async function call<Req, Res>(name: string, data: Req): Promise<Res> {
-  const callable = httpsCallable<Req, Res>(functions, name);
+/** Reasons and SDK codes after which the same action may be sent again. With its requestID
+ *  (SPEC §8) a resend is never applied twice: the server answers it as the first time. */
+const RETRY_REASONS = new Set(["CONTENTION", "UNAVAILABLE"]);
+const RETRY_CODES = new Set(["functions/unavailable", "functions/deadline-exceeded"]);
+
+/** A fresh id for one intended action: 1-64 of A-Z a-z 0-9 _ - (a UUID's hex and dashes). */
+export const newRequestID = (): string => crypto.randomUUID();
+
+/** Call a function by name as one action: every attempt carries the same requestID, so a retry
+ *  after contention, an unavailable server or a lost answer is applied at most once. */
+async function call<Req extends object, Res>(name: string, data: Req): Promise<Res> {
+  const callable = httpsCallable<Req & { requestID: string }, Res>(functions, name);
+  const action = { ...data, requestID: newRequestID() };
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await callable(data)).data;
+      return (await callable(action)).data;
     } catch (error) {
-      const reason = (error as { details?: { reason?: string } }).details?.reason;
-      if (reason !== "CONTENTION" || attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt)); // "safe to retry" (SPEC §7)
+      const { code, details } = error as { code?: string; details?: { reason?: string } };
+      const retryable = RETRY_REASONS.has(details?.reason ?? "") || RETRY_CODES.has(code ?? "");
+      if (!retryable || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }
   }
 }
 
-// Game moves pass `expectedVersion`: the room version the player was looking at. A double
-// click or a retry of an already applied move is then rejected (STALE_STATE) instead of
-// being applied twice. Lobby calls omit it: other players change the room all the time.
+// Game moves also pass `expectedVersion`: the room version the player was looking at, so a
+// move made on an outdated view (or a second click) is rejected (STALE_STATE). A resend of the
+// same action is told apart by its requestID instead. Lobby calls omit it: other players
+// change the room all the time.
 
 export const createGameRoom = (settings: Partial<Settings>) =>
   call<{ settings: Partial<Settings> }, { roomID: string }>("createGameRoom", { settings });

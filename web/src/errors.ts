@@ -31,6 +31,7 @@ const REASONS: Record<string, string> = {
   TRUMP_NOT_BROKEN: "Trump cannot be led until trump is broken.",
   CONTENTION: "The room was busy; please try again.",
   STALE_STATE: "The table changed before your move arrived; look again and retry.",
+  UNAVAILABLE: "The server could not be reached just now; please try again.",
   INTERNAL: "The server failed.",
 };
 

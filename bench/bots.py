@@ -65,7 +65,7 @@ class InProcess:
 
     def call(self, function: str, data: Any, user: User) -> Any:
         try:
-            call = self._call(self._caller(user.uid, None, None), function, json.loads(json.dumps(data)))
+            call = self._call(self._caller(user.uid, None), function, json.loads(json.dumps(data)))
             result = self._handlers[function](call)
         except self._bridge_error as error:
             raise CallError(function, 400, error.status.upper().replace("-", "_"), error.message,

@@ -19,5 +19,6 @@ chooseTeammate = callable_function("chooseTeammate", CALLABLES["chooseTeammate"]
 playCard = callable_function("playCard", CALLABLES["playCard"], FUNCTION_NAMES)
 inviteToRoom = callable_function("inviteToRoom", CALLABLES["inviteToRoom"], FUNCTION_NAMES)
 updateRoomSettings = callable_function("updateRoomSettings", CALLABLES["updateRoomSettings"], FUNCTION_NAMES)
+updateProfile = callable_function("updateProfile", CALLABLES["updateProfile"], FUNCTION_NAMES)
 
 __all__ = list(FUNCTION_NAMES)

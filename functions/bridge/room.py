@@ -191,6 +191,15 @@ class Room:
         self._require_waiting()
         return evolve(self, settings=self.settings.with_changes(changes))
 
+    def rename(self, uid: str, display_name: str) -> Room:
+        """A player's new name shows at their seat; an ended room keeps the names it ended with."""
+        position = self._member(uid)
+        if self.is_ended:
+            return self
+        seats = list(self.seats)
+        seats[position] = evolve(seats[position], display_name=display_name)
+        return evolve(self, seats=tuple(seats))
+
     # ----- game moves ----------------------------------------------------------------
 
     def _game_seat(self, uid: str) -> tuple[Game, int]:

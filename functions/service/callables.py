@@ -23,7 +23,7 @@ def _require_free(txn: store.Transaction, account: dict | None) -> None:
 def _set_room_id(txn: store.Transaction, caller: Caller, account: dict | None, room_id: str | None) -> None:
     """Point the caller's account at a room, creating the account if no trigger made it."""
     if account is None:
-        document = accounts.account_document(caller.uid, caller.name, caller.email)
+        document = accounts.account_document(caller.uid, caller.name)
         txn.create(accounts.account_ref(caller.uid), {**document, "roomID": room_id})
     else:
         txn.update(accounts.account_ref(caller.uid), {"roomID": room_id})
@@ -32,7 +32,7 @@ def _set_room_id(txn: store.Transaction, caller: Caller, account: dict | None, r
 def _display_name(caller: Caller, account: dict | None) -> str:
     if account is not None:
         return account["displayName"]
-    return accounts.display_name_for(caller.uid, caller.name, caller.email)
+    return accounts.display_name_for(caller.uid, caller.name)
 
 
 def _room_move(call: Call, request: Any, move: Callable[[Room], Room], answer: Callable[[Room], Any]) -> Any:
@@ -160,6 +160,29 @@ def update_room_settings(call: Call) -> dict:
     return _room_move(call, request, lambda room: room.update_settings(uid, request.changes), lambda room: SUCCESS)
 
 
+def update_profile(call: Call) -> dict:
+    """SPEC §14: the caller's display name, on their account and at their seat in their current
+    room (unless it has ended), in one transaction."""
+    request = payloads.UpdateProfile.parse(call.data)
+    caller = call.caller
+
+    def body(txn: store.Transaction) -> store.Applied:
+        account = store.read_account(txn, caller.uid)
+        room_id = (account or {}).get("roomID")
+        if room_id is not None and store.room_status(txn, room_id) not in (None, "ended"):
+            before = store.load_room(txn, room_id, None, caller.uid)
+            if before.room.position_of(caller.uid) is not None:
+                store.save_room(txn, before.ref, before, before.room.rename(caller.uid, request.display_name))
+        if account is None:
+            document = accounts.account_document(caller.uid, caller.name)
+            txn.create(accounts.account_ref(caller.uid), {**document, "displayName": request.display_name})
+        elif account["displayName"] != request.display_name:
+            txn.update(accounts.account_ref(caller.uid), {"displayName": request.display_name})
+        return store.Applied(room_id or "", {**SUCCESS, "displayName": request.display_name})
+
+    return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
+
+
 #: Callable name (SPEC §4) -> handler.
 CALLABLES: dict[str, Callable[[Call], Any]] = {
     "createGameRoom": create_game_room,
@@ -172,4 +195,5 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "playCard": play_card,
     "inviteToRoom": invite_to_room,
     "updateRoomSettings": update_room_settings,
+    "updateProfile": update_profile,
 }

@@ -53,8 +53,7 @@ class Caller:
     """The signed-in user making a call, from the verified ID token (never from the request data)."""
 
     uid: str
-    name: str | None
-    email: str | None
+    name: str | None  # the Auth profile's display name (the ID token's `name`), if the user set one
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +94,7 @@ def handle(name: str, handler: Handler, request: https_fn.CallableRequest) -> An
         # name the caller's documents (players/{uid}, hands/{uid}) cannot use this service.
         raise https_error(Reason.UNAUTHENTICATED, "This sign-in's user id cannot be used here.")
     token = auth.token or {}
-    caller = Caller(auth.uid, token.get("name"), token.get("email"))
+    caller = Caller(auth.uid, token.get("name"))
     try:
         return handler(Call(caller, name, request.data))
     except BridgeError as error:

@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 
+from .accounts import parse_display_name
+
 # Firestore auto-ids are 20 alphanumerics; Auth uids at most 128 characters. Neither may hold '/'.
 _ROOM_ID = re.compile(r"[A-Za-z0-9]{1,64}")
 _UID = re.compile(r"[A-Za-z0-9_\-]{1,128}")
@@ -170,3 +172,14 @@ class UpdateSettings:
     def parse(data: Any) -> UpdateSettings:
         fields = _fields(data, {"roomID": room_id, "settings": Settings.parse_changes}, _GUARDS)
         return UpdateSettings(fields["roomID"], fields["settings"], fields["expectedVersion"], fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateProfile:
+    display_name: str
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> UpdateProfile:
+        fields = _fields(data, {"displayName": parse_display_name}, {"requestID": request_id})
+        return UpdateProfile(fields["displayName"], fields["requestID"])

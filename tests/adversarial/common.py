@@ -14,7 +14,7 @@ import httpx
 from tests import client
 
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
-             "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings")
+             "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings", "updateProfile")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {

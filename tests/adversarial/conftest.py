@@ -25,7 +25,7 @@ def service(emulators_up: None) -> SimpleNamespace:
     assert db.client().project == client.PROJECT_ID
     return SimpleNamespace(callables=callables, store=store, endpoint=endpoint, payloads=payloads,
                            call=lambda name, uid, data: callables.CALLABLES[name](
-                               endpoint.Call(endpoint.Caller(uid, None, None), name, data)),
+                               endpoint.Call(endpoint.Caller(uid, None), name, data)),
                            call_endpoint=lambda name, uid, data: endpoint.handle(
                                name, callables.CALLABLES[name],
                                https_fn.CallableRequest(raw_request=None, data=data, auth=https_fn.AuthData(uid, {}))))

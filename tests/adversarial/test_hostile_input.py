@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,27 +120,41 @@ SETTINGS_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, dict)),
 VERSION_BAD = st.one_of(json_values.filter(lambda v: isinstance(v, bool) or not isinstance(v, int)),
                         st.integers(max_value=-1), st.integers(min_value=2**53, max_value=2**80))
 
+REQUEST_ID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
+                           st.sampled_from(["", "x" * 65, "a b", "a.b", "~server", "ü", "a/b", "\u0000"]))
+DISPLAY_NAME_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
+                             st.sampled_from(["", "   ", "y" * 25, "\u0007", "a\u202eb", "\u200b", "a\u2028b", "\ud800"]),
+                             st.text(min_size=25, max_size=40).filter(lambda t: len(t.strip()) > 24))
+
+def a_name(value: Any) -> bool:
+    """Whether `value` is a valid display name (SPEC §14), as some "monsters" are ("../..")."""
+    return (isinstance(value, str) and 1 <= len(value.strip()) <= 24
+            and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in value.strip()))
+
+
 BAD = {"roomID": ROOM_ID_BAD, "card": CARD_BAD, "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
-       "expectedVersion": VERSION_BAD}
+       "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD}
 
 #: The fields of each callable: (required, optional), with a valid value of each.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "createGameRoom": ((), ("settings",)),  # no expectedVersion: it changes no existing room
-    "joinGameRoom": (("roomID",), ("expectedVersion",)),
-    "leaveGameRoom": (("roomID",), ("expectedVersion",)),
-    "toggleReady": (("roomID",), ("expectedVersion",)),
-    "startGame": ((), ("expectedVersion",)),
-    "placeBid": (("roomID", "bid"), ("expectedVersion",)),
-    "chooseTeammate": (("roomID", "card"), ("expectedVersion",)),
-    "playCard": (("roomID", "card"), ("expectedVersion",)),
-    "inviteToRoom": (("roomID", "uid"), ("expectedVersion",)),
-    "updateRoomSettings": (("roomID", "settings"), ("expectedVersion",)),
+    "createGameRoom": ((), ("settings", "requestID")),  # no expectedVersion: it changes no existing room
+    "joinGameRoom": (("roomID",), ("expectedVersion", "requestID")),
+    "leaveGameRoom": (("roomID",), ("expectedVersion", "requestID")),
+    "toggleReady": (("roomID",), ("expectedVersion", "requestID")),
+    "startGame": ((), ("expectedVersion", "requestID")),
+    "placeBid": (("roomID", "bid"), ("expectedVersion", "requestID")),
+    "chooseTeammate": (("roomID", "card"), ("expectedVersion", "requestID")),
+    "playCard": (("roomID", "card"), ("expectedVersion", "requestID")),
+    "inviteToRoom": (("roomID", "uid"), ("expectedVersion", "requestID")),
+    "updateRoomSettings": (("roomID", "settings"), ("expectedVersion", "requestID")),
+    "updateProfile": (("displayName",), ("requestID",)),
 }
 
 
 def valid_value(field: str, world: World) -> Any:
     return {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
-            "settings": {"playAllTricks": True}, "expectedVersion": 1}[field]
+            "settings": {"playAllTricks": True}, "expectedVersion": 1, "requestID": "hostile-1",
+            "displayName": "Mallory"}[field]
 
 
 @st.composite
@@ -166,7 +181,7 @@ def malformed(draw, name: str, world: World) -> Any:
         data[key] = draw(st.one_of(json_values, monsters))
     else:
         field = draw(st.sampled_from(list(required) + list(optional)))
-        data[field] = draw(st.one_of(BAD[field], monsters))
+        data[field] = draw(st.one_of(BAD[field], monsters).filter(lambda v: not (field == "displayName" and a_name(v))))
     return data
 
 
@@ -219,13 +234,14 @@ def well_formed(draw, name: str, world: World) -> dict:
                          st.from_regex(r"[A-Za-z0-9_\-]{1,128}", fullmatch=True)),
         "settings": st.dictionaries(st.sampled_from(["inviteOnly", "playAllTricks", "washRule"]), st.booleans()),
         "expectedVersion": st.integers(min_value=0, max_value=2**53 - 1),
+        "requestID": st.from_regex(r"[A-Za-z0-9_\-]{1,64}", fullmatch=True),
     }
     data = {f: draw(values[f]) for f in required}
     data.update({f: draw(values[f]) for f in optional if draw(st.booleans())})
     return data
 
 
-@pytest.mark.parametrize("name", CALLABLES)
+@pytest.mark.parametrize("name", [name for name in CALLABLES if name != "updateProfile"])  # acts on the caller only
 def test_well_formed_calls_at_other_rooms_are_spec_errors_and_change_nothing(world, name):
     """The adversary sits in a game of their own (not host, not to act) and aims well-formed
     requests at other rooms — waiting, full, invite-only, in play — and at made-up room ids:

@@ -23,14 +23,18 @@ def test_each_account_gets_its_own_stats():
     assert second["stats"]["gamesPlayed"] == 0
 
 
-@pytest.mark.parametrize(("name", "email", "expected"), [
-    ("Alice", "x@example.com", "Alice"),
-    ("  Alice  ", None, "Alice"),
-    ("   ", "eve@example.com", "eve"),
-    (None, "frank@example.com", "frank"),
-    (None, None, "Player-abcdef"),
-    ("", "@example.com", "Player-abcdef"),
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Alice", "Alice"),
+    ("  Alice  ", "Alice"),
+    ("   ", "Player-abcdef"),
+    (None, "Player-abcdef"),
+    ("", "Player-abcdef"),
+    ("Abcdefghijklmnopqrstuvwxyz", "Abcdefghijklmnopqrstuvwx"),  # cut to 24
+    ("A name of twenty-three  and more", "A name of twenty-three"),  # cut, then trimmed
+    ("Ali\u202ece\u0007", "Alice"),  # format and control characters dropped
+    ("\u200b\u200b", "Player-abcdef"),  # nothing visible left
 ])
-def test_display_name_falls_back_to_email_then_uid(name, email, expected):
-    assert display_name_for("abcdefghij", name, email) == expected
-    assert account_document("abcdefghij", name, email)["displayName"] == expected
+def test_a_new_account_takes_the_profile_name_trimmed_and_cut_else_one_from_the_uid(name, expected):
+    """SPEC §14: never from the email (the Auth trigger's email is not even passed)."""
+    assert display_name_for("abcdefghij", name) == expected
+    assert account_document("abcdefghij", name)["displayName"] == expected

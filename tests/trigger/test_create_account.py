@@ -78,10 +78,10 @@ def test_email_sign_up_creates_the_account_its_owner_can_read():
     assert started - dt.timedelta(minutes=1) <= account["createdAt"] <= dt.datetime.now(dt.timezone.utc)
 
 
-def test_without_a_display_name_the_email_name_is_used():
+def test_without_a_display_name_the_name_comes_from_the_uid_never_the_email():
     bob = client.sign_up(email="bob.builder@example.com")
 
-    assert client.read(f"players/{bob.uid}", bob)["displayName"] == "bob.builder"
+    assert client.read(f"players/{bob.uid}", bob)["displayName"] == f"Player-{bob.uid[:6]}"
 
 
 def test_only_the_owner_can_read_the_account():
@@ -106,7 +106,7 @@ def test_the_function_accepts_the_emulator_request_for_a_new_uid():
     assert response.status_code == 200, response.text
     account = client.admin_get(f"players/{uid}")
     assert account is not None
-    assert (account["uid"], account["displayName"], account["stats"]) == (uid, "carol", NEW_STATS)
+    assert (account["uid"], account["displayName"], account["stats"]) == (uid, f"Player-{uid[:6]}", NEW_STATS)
 
 
 def test_a_user_with_neither_name_nor_email_is_named_after_the_uid():

@@ -116,7 +116,22 @@ async function shot(player, stage) {
     await player.page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${stage}.png`, fullPage: true });
 }
 
+/** Choose a display name through the account form; wait until the account shows it. */
+async function setName(page, name) {
+  await page.fill(testid("display-name"), name);
+  await page.click(testid("set-name"));
+  await page.locator(testid("account-name")).filter({ hasText: name }).waitFor();
+}
+
 const uidOf = async (page) => (await page.locator(testid("account-uid")).textContent()).trim();
+
+/** A room document as stored (read as the emulator's admin: no rules). */
+async function storedRoom(roomID) {
+  const url = `http://127.0.0.1:8080/v1/projects/demo-floating-bridge/databases/(default)/documents/rooms/${roomID}`;
+  const response = await fetch(url, { headers: { Authorization: "Bearer owner" } });
+  assert.ok(response.ok, `GET ${url}: ${response.status}`);
+  return (await response.json()).fields;
+}
 
 // ---- the rules, kept independently of the client's own copy -------------------------------
 
@@ -154,7 +169,9 @@ describe("web client", { timeout: 300_000 }, () => {
     await host.page.fill(testid("password"), "secret123");
     await shot(host, "sign-in");
     await host.page.click(testid("sign-up-email"));
-    await host.page.locator(testid("account-name")).filter({ hasText: "hosta" }).waitFor();
+    // SPEC §14: the public name never comes from the email; the player picks one.
+    await host.page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
+    await setName(host.page, "Hosta");
     const hostUid = await uidOf(host.page);
     await host.page.click(testid("sign-out"));
     await host.page.locator(testid("sign-in")).waitFor();
@@ -170,7 +187,7 @@ describe("web client", { timeout: 300_000 }, () => {
     await guest.page.fill(testid("email"), "guest@example.com");
     await guest.page.fill(testid("password"), "secret123");
     await guest.page.click(testid("sign-up-email"));
-    await guest.page.locator(testid("account-name")).filter({ hasText: "guest" }).waitFor();
+    await guest.page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
     const guestUid = await uidOf(guest.page);
 
     // An invite-only room: not listed for others, and closed to the uninvited.
@@ -234,7 +251,8 @@ describe("web client", { timeout: 300_000 }, () => {
         await page.fill(testid("email"), `${name}@example.com`);
         await page.fill(testid("password"), "secret123");
         await page.click(testid("sign-up-email"));
-        await page.locator(testid("account-name")).filter({ hasText: name }).waitFor();
+        await page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
+        await setName(page, name);
       }),
     );
     await Promise.all([carol, dave].map(({ page }) => page.click(testid("sign-in-anonymous"))));
@@ -418,5 +436,39 @@ describe("web client", { timeout: 300_000 }, () => {
 
     for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
     console.error(`game: ${played.size} cards played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+  test("an action whose answer is lost is resent with its requestID and applied once", async () => {
+    const [solo] = await newPlayers("solo");
+    await solo.page.click(testid("sign-in-anonymous"));
+    await solo.page.click(testid("create-room"));
+    await solo.page.locator(testid("room-player")).first().waitFor();
+    const uid = await uidOf(solo.page);
+    const roomID = (await solo.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()).trim();
+
+    // The first toggleReady reaches the server and is applied, but its answer is lost: the
+    // browser sees 503 UNAVAILABLE instead. The client must resend the same action.
+    const sent = [];
+    await solo.page.route("**/toggleReady", async (route) => {
+      sent.push(JSON.parse(route.request().postData()).data);
+      const response = await route.fetch();
+      if (sent.length > 1) return route.fulfill({ response });
+      const lost = { error: { status: "UNAVAILABLE", message: "injected", details: { reason: "UNAVAILABLE" } } };
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(lost) });
+    });
+    await solo.page.click(testid("ready-toggle"));
+    await solo.page.locator(`${testid("room-player")}[data-uid="${uid}"][data-ready="true"]`).waitFor();
+    await solo.page.locator(`${testid("ready-toggle")}:enabled`).waitFor();  // the call has settled
+    assert.equal(sent.length, 2, "one resend after the lost answer");
+    const room = await storedRoom(roomID);
+    assert.equal(room.version.integerValue, "2", "created, then toggled once: applied exactly once");
+    assert.match(sent[0].requestID, /^[A-Za-z0-9_-]{1,64}$/);
+    assert.deepEqual(sent[1], sent[0], "the resend is the same action with the same requestID");
+
+    // The next click is a new action: a new requestID, and it is applied (ready again false).
+    await solo.page.click(testid("ready-toggle"));
+    await solo.page.locator(`${testid("room-player")}[data-uid="${uid}"][data-ready="false"]`).waitFor();
+    assert.equal(sent.length, 3);
+    assert.notEqual(sent[2].requestID, sent[0].requestID);
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
   });
 });

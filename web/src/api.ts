@@ -45,6 +45,10 @@ export const leaveGameRoom = (roomID: string) => call<{ roomID: string }, null>(
 export const toggleReady = (roomID: string) =>
   call<{ roomID: string }, { success: true; ready: boolean }>("toggleReady", { roomID });
 
+/** SPEC §14: the name other players see (1-24 characters; never taken from the email). */
+export const updateProfile = (displayName: string) =>
+  call<{ displayName: string }, { success: true; displayName: string }>("updateProfile", { displayName });
+
 export const startGame = () => call<Record<string, never>, { success: true }>("startGame", {});
 
 export const inviteToRoom = (roomID: string, uid: string) =>

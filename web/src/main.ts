@@ -6,7 +6,7 @@ import {
   signInWithEmailAndPassword,
   signOut,
 } from "firebase/auth";
-import { createGameRoom, inviteToRoom, joinGameRoom, leaveGameRoom } from "./api";
+import { createGameRoom, inviteToRoom, joinGameRoom, leaveGameRoom, updateProfile } from "./api";
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
 import { act, start, state, subscribe, type State } from "./state";
@@ -30,6 +30,13 @@ byId("sign-up").addEventListener("click", () =>
   act(() => createUserWithEmailAndPassword(auth, field("email").value, field("password").value)),
 );
 byId("sign-out").addEventListener("click", () => act(() => signOut(auth)));
+byId("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  void act(async () => {
+    await updateProfile(field("display-name").value);
+    field("display-name").value = "";
+  });
+});
 
 byId<HTMLFormElement>("create-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -65,6 +72,7 @@ function render(s: State): void {
 
   byId("sign-in").hidden = signedIn;
   byId("sign-out").hidden = !signedIn;
+  byId("name-form").hidden = !signedIn;
   byId("account").hidden = !signedIn;
   byId("account").replaceChildren(...(signedIn ? [accountView(s)] : []));
 

@@ -169,18 +169,27 @@ def callable_function(name: str, handler: Handler, functions: Collection[str]) -
                       "/".join(_other_functions(raw.path, name, functions)), name)
             return _error_response(503, "UNAVAILABLE", "This request reached the wrong function and was not run; "
                                    "nothing was changed. Try again.", "UNAVAILABLE")
-        if raw.method == "POST":
-            if (raw.content_length or 0) > MAX_BODY_BYTES or len(raw.get_data(cache=True)) > MAX_BODY_BYTES:
-                return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")
-            try:
-                body = json.loads(raw.get_data(cache=True) or b"null")
-            except (ValueError, RecursionError):  # RecursionError: nesting deeper than ~1000 levels
-                return _error_response(400, "INVALID_ARGUMENT", "The request body is not JSON.", "INVALID_ARGUMENT")
-            # The SDK crashes (500) on an empty body or a JSON string containing "data", and logs the
-            # values of extra envelope keys (request data in the logs): reject both here.
-            if not isinstance(body, dict) or body.keys() != {"data"}:
-                return _error_response(400, "INVALID_ARGUMENT", 'The request body must be {"data": ...} alone.',
-                                       "INVALID_ARGUMENT")
+        if raw.method == "OPTIONS":  # a browser's CORS preflight: the SDK answers it
+            return _with_reason(sdk_function(raw))
+        # The SDK would refuse these too, but logs a warning and an error for each ("Request has
+        # invalid method", "Invalid request, unable to process"): alarming noise in a developer's
+        # emulator log for what is only a stray request.
+        if raw.method != "POST":
+            return _error_response(400, "INVALID_ARGUMENT", "A callable takes POST requests.", "INVALID_ARGUMENT")
+        if (raw.mimetype or "").lower() != "application/json":
+            return _error_response(400, "INVALID_ARGUMENT", "The request must be JSON (Content-Type: application/json).",
+                                   "INVALID_ARGUMENT")
+        if (raw.content_length or 0) > MAX_BODY_BYTES or len(raw.get_data(cache=True)) > MAX_BODY_BYTES:
+            return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")
+        try:
+            body = json.loads(raw.get_data(cache=True) or b"null")
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than ~1000 levels
+            return _error_response(400, "INVALID_ARGUMENT", "The request body is not JSON.", "INVALID_ARGUMENT")
+        # The SDK crashes (500) on an empty body or a JSON string containing "data", and logs the
+        # values of extra envelope keys (request data in the logs): reject both here.
+        if not isinstance(body, dict) or body.keys() != {"data"}:
+            return _error_response(400, "INVALID_ARGUMENT", 'The request body must be {"data": ...} alone.',
+                                   "INVALID_ARGUMENT")
         return _with_reason(sdk_function(raw))
 
     return guarded

@@ -191,18 +191,29 @@ def check_game(room: dict, hands: list[list[str]]) -> list[str]:
         if len(tricks) != 13:
             problems.append(f"playAllTricks but {len(tricks)} tricks")
     else:
-        # The deal stops at the first trick where either side reaches its target.
-        if not (ours >= target or theirs >= defender_target):
-            problems.append(f"ended with neither side at target: {ours}/{target}, {theirs}/{defender_target}")
-        ours_before = ours - (tricks[-1]["winner"] in side)
-        theirs_before = theirs - (tricks[-1]["winner"] not in side)
-        if ours_before >= target or theirs_before >= defender_target:
-            problems.append("played on after a side had reached its target")
+        # SPEC §5.6: the deal stops at the first trick after which a side has reached its target
+        # for every seat that may be the partner as far as the table can tell.
+        ends = [i for i in range(1, len(tricks) + 1)
+                if i == 13 or decided(tricks[:i], card, declarer, target, defender_target)]
+        if not ends or ends[0] != len(tricks):
+            problems.append(f"ended after {len(tricks)} tricks; the rule ends it after {ends[:1] or 'none'}")
     seating = room["seating"]
     expected_winners = {seating[p] for p in range(SEATS) if (p in side) == made}
     if set(result.get("winners", [])) != expected_winners or result.get("players") != seating:
         problems.append(f"winners {result.get('winners')}, expected {sorted(expected_winners)}")
     return problems
+
+
+def decided(tricks: list[dict], card: str, declarer: int, target: int, defender_target: int) -> bool:
+    """After `tricks`, a side has reached its target whoever of the possible partners holds `card`:
+    its player once played, else every seat but the declarer's not shown out of its suit."""
+    played = [p["position"] for t in tricks for p in t["cards"] if p["card"] == card]
+    shown_out = {p["position"] for t in tricks if t["cards"][0]["card"][1] == card[1]
+                 for p in t["cards"] if p["card"][1] != card[1]}
+    possible = played or [s for s in range(SEATS) if s != declarer and s not in shown_out]
+    won = [sum(t["winner"] == s for t in tricks) for s in range(SEATS)]
+    return all(won[declarer] + won[p] >= target or len(tricks) - won[declarer] - won[p] >= defender_target
+               for p in possible)
 
 
 # ---- one game ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
 import flask
-from firebase_functions import https_fn, options
+from firebase_functions import https_fn, options, params
 from google.api_core import exceptions as google_errors
 
 from bridge import BridgeError, Reason
@@ -36,14 +36,45 @@ UNAVAILABLE_ERRORS = (
     google_errors.RetryError,
 )
 
-#: Deliberate deployment options: the region beside a default Firestore location, small
-#: instances (the engine needs little memory), and a timeout far above a contended transaction.
-CALLABLE_OPTIONS = {
-    "region": options.SupportedRegion.US_CENTRAL1,
-    "memory": options.MemoryOption.MB_256,
-    "timeout_sec": 30,
-    "max_instances": 100,
-}
+#: Deploy-time parameters (functions/.env holds their values; override one project's in
+#: functions/.env.<projectId>): a cost ceiling, and warm instances for the game moves.
+MAX_INSTANCES = params.IntParam(
+    "MAX_INSTANCES", default=100,
+    description="The most instances of each callable: a cost ceiling (100 serve ~6,000 calls/s; docs/SCALING.md).")
+GAME_MIN_INSTANCES = params.IntParam(
+    "GAME_MIN_INSTANCES", default=0,
+    description="Instances of placeBid, chooseTeammate and playCard kept warm (0: none; each ~$10/month).")
+
+#: The moves players wait on at the table: a cold start there is felt most.
+LATENCY_CRITICAL = frozenset({"placeBid", "chooseTeammate", "playCard"})
+
+
+def callable_options(name: str) -> dict[str, Any]:
+    """Deploy options, chosen from the capacity model measured in bench/serving.py
+    (docs/SCALING.md). The emulator ignores them.
+
+    - region: us-central1, beside the default Firestore location (nam5).
+    - cpu=1: a whole vCPU per instance (firebase-tools' default for <= 2 GiB today; stated so that
+      a change of default cannot cut it). A call costs 6-10 ms of CPU: ~100 calls/s per vCPU,
+      ~60 at Cloud Run's 60 % CPU scaling target.
+    - concurrency=16: a call spends most of its time waiting on Firestore, so a few in flight keep
+      the vCPU busy; more only queue on it (p99 past 1 s at 80 in flight on our bench) before
+      Cloud Run adds an instance, which it does on CPU at this setting.
+    - memory=512 MiB: a worker holds 75-81 MiB with 80 threads; the headroom costs ~3 % of the CPU.
+    - timeout 30 s: far above a contended transaction's bounded retries (~1.3 s of backoff).
+    - max/min instances: the parameters above.
+    """
+    chosen: dict[str, Any] = {
+        "region": options.SupportedRegion.US_CENTRAL1,
+        "cpu": 1,
+        "concurrency": 16,
+        "memory": options.MemoryOption.MB_512,
+        "timeout_sec": 30,
+        "max_instances": MAX_INSTANCES,
+    }
+    if name in LATENCY_CRITICAL:
+        chosen["min_instances"] = GAME_MIN_INSTANCES
+    return chosen
 
 _CODES = {code.value: code for code in https_fn.FunctionsErrorCode}
 
@@ -160,7 +191,7 @@ def callable_function(name: str, handler: Handler, functions: Collection[str]) -
         return handle(name, handler, request)
 
     endpoint.__name__ = endpoint.__qualname__ = name
-    sdk_function = https_fn.on_call(**CALLABLE_OPTIONS)(endpoint)
+    sdk_function = https_fn.on_call(**callable_options(name))(endpoint)
 
     @functools.wraps(sdk_function)
     def guarded(raw: flask.Request) -> flask.Response:

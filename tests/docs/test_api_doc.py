@@ -1,0 +1,417 @@
+"""docs/API.md, the client contract, checked against the code (no emulators needed).
+
+A client developer builds from docs/API.md alone, so it must not drift from what the server
+does: every deployed function has its section, every reason the code can answer is in the
+error table with the right code, every field the server writes to a room is documented, and
+the example documents have exactly the fields the server writes.
+
+The page's conventions these tests read:
+- a function's section is a level-3 heading that is exactly its name in backticks;
+- an error table is a Markdown table with columns headed `code` and `details.reason`;
+- a field table is a Markdown table whose first column is headed `field`, naming fields by
+  path (`contract.declarer`, `players[].uid`, `tricks[].cards[].card`);
+- a function's data table is its field table, with `required` or `optional` in a column.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from bridge import Card, Reason, Room, Settings, documents
+
+ROOT = Path(__file__).resolve().parents[2]
+API = ROOT / "docs" / "API.md"
+MAIN = ROOT / "functions" / "main.py"
+
+#: What an unexpected server failure answers (`service.endpoint.handle`); not a `Reason`.
+INTERNAL = ("INTERNAL", "internal")
+#: The rows every callable's error table must have: errors any call can answer.
+GENERIC_REASONS = {"UNAUTHENTICATED", "INVALID_ARGUMENT", "CONTENTION", "UNAVAILABLE", "INTERNAL"}
+STATUSES = {"waiting", "bidding", "choosingTeammate", "playing", "ended"}
+
+
+# ---- the code: what is deployed, what the server writes ---------------------------------------
+
+@cache
+def deployed_functions() -> tuple[str, ...]:
+    """`main.FUNCTION_NAMES`; if `main` cannot be imported here, the names read from its source."""
+    try:
+        import main
+    except Exception:  # pragma: no cover - only where the Firebase SDKs cannot initialise
+        source = MAIN.read_text(encoding="utf-8")
+        callables = re.findall(r'^\w+\s*=\s*callable_function\(\s*"(\w+)"', source, re.M)
+        imported = re.findall(r"^from service\.\w+ import (\w+)$", source, re.M)
+        others = [name for name in imported if name[0].islower() and name != "callable_function"]
+        return tuple(others + callables)
+    return tuple(main.FUNCTION_NAMES)
+
+
+@cache
+def callables() -> dict[str, Any]:
+    from service.callables import CALLABLES
+
+    return dict(CALLABLES)
+
+
+class _Ref:
+    """Stands in for a Firestore document reference: a path, and sub-collections."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.id = path.rsplit("/", 1)[-1]
+
+    def collection(self, name: str) -> "_Collection":
+        return _Collection(f"{self.path}/{name}")
+
+
+class _Collection:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def document(self, name: str) -> _Ref:
+        return _Ref(f"{self.path}/{name}")
+
+
+class _RecordingTransaction:
+    """Records what `store.save_room` writes, by path, instead of committing it."""
+
+    def __init__(self) -> None:
+        self.written: dict[str, Any] = {}
+
+    def set(self, ref: _Ref, data: dict) -> None:
+        self.written[ref.path] = data
+
+    def create(self, ref: _Ref, data: dict) -> None:
+        self.written[ref.path] = data
+
+    def update(self, ref: _Ref, data: dict) -> None:
+        self.written.setdefault(ref.path, {}).update(data)
+
+    def delete(self, ref: _Ref) -> None:
+        self.written[ref.path] = None
+
+
+def rooms_in_every_status() -> dict[str, Room]:
+    """Rooms built with the engine, one per status and kind of end, from seeded deals."""
+    users, names = ["uidAnn", "uidBen", "uidCat", "uidDan"], ["Ann", "Ben", "Cat", "Dan"]
+    rng, play = random.Random(1), random.Random(3)
+    room = Room.create(users[0], names[0], Settings()).invite(users[0], "uidEve")
+    rooms = {"waiting": room}
+    for uid, name in zip(users[1:], names[1:]):
+        room = room.join(uid, name)
+    for uid in users:
+        room = room.toggle_ready(uid)
+    room = room.start(users[0], rng)
+    rooms["bidding, no bid yet"] = room
+    room = room.place_bid(room.seats[room.game.turn].uid, room.game.legal_bids()[1], rng)
+    rooms["bidding"] = room
+    rooms["abandoned in the auction"] = room.leave(users[2])
+    while room.status == "bidding":
+        calls = room.game.legal_bids()
+        room = room.place_bid(room.seats[room.game.turn].uid, calls[0 if room.game.highest_bid else 1], rng)
+    rooms["choosingTeammate"] = room
+    declarer = room.game.contract.declarer
+    card = room.game.legal_partner_cards()[-1]
+    assert card not in room.game.hands[declarer]
+    room = room.choose_partner(room.seats[declarer].uid, card)
+    for n in range(1, 53):
+        room = room.play_card(room.seats[room.game.turn].uid, play.choice(room.game.legal_cards()))
+        if n == 6:  # a trick done and the next one under way
+            rooms["playing"] = room
+            rooms["abandoned in play"] = room.leave(users[0])
+        if room.status == "ended":
+            break
+    rooms["ended"] = room
+    assert {r.status for r in rooms.values()} == STATUSES
+    return rooms
+
+
+@cache
+def stored_rooms() -> dict[str, dict]:
+    """What `store.save_room` writes to `rooms/{roomID}` for each room (a new room, version 1)."""
+    from service import store
+
+    original = store.account_ref
+    store.account_ref = lambda uid: _Ref(f"players/{uid}")  # stats of an ended game: no client needed
+    try:
+        written = {}
+        for label, room in rooms_in_every_status().items():
+            txn = _RecordingTransaction()
+            store.save_room(txn, _Ref("rooms/r"), None, room)
+            written[label] = txn.written["rooms/r"]
+        return written
+    finally:
+        store.account_ref = original
+
+
+def field_paths(value: Any, prefix: str = "") -> Iterator[str]:
+    """Every field path in a document: `contract`, `contract.declarer`, `players[].uid` …"""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            path = f"{prefix}.{name}" if prefix else name
+            yield path
+            yield from field_paths(inner, path)
+    elif isinstance(value, list):
+        for item in value:
+            yield from field_paths(item, f"{prefix}[]")
+
+
+# ---- the page: sections and tables ------------------------------------------------------------
+
+@cache
+def page() -> str:
+    return API.read_text(encoding="utf-8")
+
+
+def _lines_outside_code(text: str) -> Iterator[tuple[str, bool]]:
+    """Each line with whether it is outside a fenced code block."""
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+            yield line, False
+            continue
+        yield line, not fenced
+
+
+def sections(text: str, level: int) -> list[tuple[str, str]]:
+    """(title, body) of every heading of `level`; the body runs to the next heading of that
+    level or above, so it includes its subsections."""
+    found: list[tuple[str, list[str]]] = []
+    for line, outside in _lines_outside_code(text):
+        m = re.match(r"(#{1,6}) (.+)$", line) if outside else None
+        if m and len(m.group(1)) <= level:
+            if len(m.group(1)) == level:
+                found.append((m.group(2).strip(), []))
+                continue
+            found.append(("", []))  # a higher heading closes the section
+            continue
+        if found:
+            found[-1][1].append(line)
+    return [(title, "\n".join(body)) for title, body in found if title]
+
+
+def section(title: str, level: int) -> str:
+    matches = [body for t, body in sections(page(), level) if t == title]
+    assert len(matches) == 1, f"docs/API.md needs exactly one {'#' * level} {title} section, has {len(matches)}"
+    return matches[0]
+
+
+def tables(text: str) -> list[list[list[str]]]:
+    """Markdown tables as rows of cells (header first, separator row dropped), code blocks skipped."""
+    found, current = [], []
+    for line, outside in _lines_outside_code(text):
+        if outside and line.startswith("|"):
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", cell) for cell in cells):
+                current.append(cells)
+            continue
+        if current:
+            found.append(current)
+            current = []
+    if current:
+        found.append(current)
+    return found
+
+
+def plain(cell: str) -> str:
+    return cell.replace("`", "").strip()
+
+
+def error_rows(text: str) -> list[tuple[str, str]]:
+    """(reason, code) of every row of every error table in `text`."""
+    rows = []
+    for table in tables(text):
+        header = [plain(h).lower() for h in table[0]]
+        reason = next((i for i, h in enumerate(header) if h == "details.reason"), None)
+        code = next((i for i, h in enumerate(header) if h == "code"), None)
+        if reason is None or code is None:
+            continue
+        rows += [(plain(row[reason]), plain(row[code])) for row in table[1:]]
+    return rows
+
+
+def field_rows(text: str) -> list[list[str]]:
+    """Every row of every field table in `text` (cells without backticks)."""
+    return [[plain(cell) for cell in row] for table in tables(text)
+            if plain(table[0][0]).lower() == "field" for row in table[1:]]
+
+
+def function_sections() -> dict[str, list[str]]:
+    """Function name -> the bodies of its sections (level-3 headings that are just `name`)."""
+    found: dict[str, list[str]] = {}
+    for title, body in sections(page(), 3):
+        if m := re.fullmatch(r"`([^`]+)`", title):
+            found.setdefault(m.group(1), []).append(body)
+    return found
+
+
+def function_section(name: str) -> str:
+    bodies = function_sections().get(name, [])
+    assert len(bodies) == 1, f"docs/API.md needs exactly one ### `{name}` section, has {len(bodies)}"
+    return bodies[0]
+
+
+@cache
+def error_table() -> dict[str, str]:
+    """The full error table: reason -> code."""
+    rows = error_rows(section("Error reasons", 2))
+    reasons = [reason for reason, _ in rows]
+    assert len(reasons) == len(set(reasons)), f"a reason appears twice in the error table: {reasons}"
+    return dict(rows)
+
+
+def room_section() -> str:
+    return next(body for title, body in sections(page(), 3) if title.startswith("Room document"))
+
+
+# ---- functions --------------------------------------------------------------------------------
+
+def test_every_deployed_function_has_exactly_one_section():
+    documented = function_sections()
+    for name in deployed_functions():
+        assert len(documented.get(name, [])) == 1, \
+            f"{name} is deployed (functions/main.py) but has {len(documented.get(name, []))} ### `{name}` sections"
+
+
+def test_every_function_section_names_a_deployed_function():
+    unknown = set(function_sections()) - set(deployed_functions())
+    assert not unknown, f"docs/API.md documents functions that functions/main.py does not deploy: {sorted(unknown)}"
+
+
+def test_the_function_summary_lists_every_deployed_function():
+    summary = next(t for t in tables(section("Functions", 2)) if plain(t[0][0]) == "function")
+    listed = {re.sub(r"\[(.*?)\]\(.*?\)", r"\1", plain(row[0])) for row in summary[1:]}
+    assert listed == set(deployed_functions())
+
+
+def test_every_field_a_callable_accepts_is_in_its_data_table_as_required_or_optional(monkeypatch):
+    """The fields each callable's request parser takes (`service.payloads`), probed by catching
+    the one helper every parser calls, against the function's data table."""
+    from service import payloads
+    from service.endpoint import Call, Caller
+
+    class Fields(Exception):
+        pass
+
+    def capture(data, required, optional):
+        raise Fields(dict(required), dict(optional))
+
+    monkeypatch.setattr(payloads, "_fields", capture)
+    for name, handler in callables().items():
+        with pytest.raises(Fields) as parsed:
+            handler(Call(Caller("probe", None), name, {}))
+        required, optional = parsed.value.args
+        accepted = {field: "required" for field in required} | {field: "optional" for field in optional}
+        rows = field_rows(function_section(name))
+        documented = {row[0]: next((c for c in row if c in ("required", "optional")), "?") for row in rows}
+        assert documented == accepted, f"{name}: the data table says {documented}, the parser takes {accepted}"
+
+
+def test_every_callable_section_lists_the_errors_any_call_can_answer():
+    for name in callables():
+        reasons = {reason for reason, _ in error_rows(function_section(name))}
+        assert GENERIC_REASONS <= reasons, f"{name}: its error table lacks {sorted(GENERIC_REASONS - reasons)}"
+
+
+# ---- errors -----------------------------------------------------------------------------------
+
+def test_every_reason_the_code_can_answer_is_in_the_error_table_with_its_code():
+    table = error_table()
+    expected = {reason.value: reason.status for reason in Reason} | dict([INTERNAL])
+    for reason, code in expected.items():
+        assert reason in table, f"{reason} is missing from the error table (## Error reasons)"
+        assert table[reason] == code, f"{reason} is `{code}` in the code, `{table[reason]}` in the error table"
+
+
+def test_the_error_table_lists_only_reasons_the_code_can_answer():
+    known = {reason.value for reason in Reason} | {INTERNAL[0]}
+    assert set(error_table()) <= known, f"not reasons of the code: {sorted(set(error_table()) - known)}"
+
+
+def test_every_reason_in_a_function_error_table_is_in_the_error_table_with_the_same_code():
+    table = error_table()
+    bodies = [body for found in function_sections().values() for body in found]
+    bodies.append(section("Calling the backend", 2))
+    for body in bodies:
+        for reason, code in error_rows(body):
+            assert reason in table, f"{reason} (code {code}) is not in the error table"
+            assert code == table[reason], f"{reason} is `{code}` in a function's table, `{table[reason]}` in the error table"
+
+
+def test_the_error_table_gives_the_http_status_the_sdk_sends_for_each_code():
+    from firebase_functions import https_fn
+
+    statuses = getattr(https_fn, "_error_code_map", None)
+    if statuses is None:
+        pytest.skip("firebase_functions no longer exposes its code -> HTTP status map")
+    table = next(t for t in tables(section("Error reasons", 2)) if plain(t[0][0]) == "details.reason")
+    header = [plain(h) for h in table[0]]
+    code, http = header.index("code"), header.index("HTTP")
+    for row in table[1:]:
+        expected = statuses[https_fn.FunctionsErrorCode(plain(row[code]))].status
+        assert int(plain(row[http])) == expected, f"{plain(row[0])}: HTTP {plain(row[http])}, the SDK sends {expected}"
+
+
+# ---- documents --------------------------------------------------------------------------------
+
+def test_every_room_document_field_public_room_produces_is_in_the_room_field_table():
+    documented = {row[0] for row in field_rows(room_section())}
+    for label, room in rooms_in_every_status().items():
+        missing = set(field_paths(documents.public_room(room))) - documented
+        assert not missing, f"room fields of bridge.documents.public_room ({label}) not documented: {sorted(missing)}"
+
+
+def test_every_room_document_field_the_server_writes_is_in_the_room_field_table():
+    """What `store.save_room` writes: `public_room` plus `version`, `createdAt`, `updatedAt`."""
+    documented = {row[0] for row in field_rows(room_section())}
+    for label, stored in stored_rooms().items():
+        missing = set(field_paths(stored)) - documented
+        assert not missing, f"room fields written ({label}) but not documented: {sorted(missing)}"
+
+
+def test_every_field_in_the_room_field_table_is_one_the_server_writes():
+    written = {path for stored in stored_rooms().values() for path in field_paths(stored)}
+    stale = {row[0] for row in field_rows(room_section())} - written
+    assert not stale, f"documented room fields the server never writes: {sorted(stale)}"
+
+
+def test_every_example_room_document_has_exactly_the_fields_the_server_writes():
+    examples = [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", room_section(), re.S)]
+    top_level = set(next(iter(stored_rooms().values())))
+    documented = {row[0] for row in field_rows(room_section())}
+    assert {example["status"] for example in examples} == STATUSES, "one example per status"
+    ended = [example["result"]["abandonedBy"] is None for example in examples if example["status"] == "ended"]
+    assert sorted(ended) == [False, True], "one ended example played out, one abandoned"
+    for example in examples:
+        assert set(example) == top_level, f"{example['status']} example: fields {sorted(set(example) ^ top_level)}"
+        assert set(field_paths(example)) <= documented, sorted(set(field_paths(example)) - documented)
+
+
+def test_the_account_and_hand_documents_are_documented():
+    from service.accounts import account_document
+
+    account = section("Account document: `players/{uid}`", 3)
+    assert {row[0] for row in field_rows(account)} == set(field_paths(account_document("uidAnn", None)))
+    hands = documents.hand_documents(rooms_in_every_status()["playing"])
+    hand = section("Hand document: `rooms/{roomID}/hands/{uid}`", 3)
+    assert {row[0] for row in field_rows(hand)} == {path for doc in hands.values() for path in field_paths(doc)}
+
+
+def test_the_example_cards_and_bids_are_in_the_wire_form():
+    """Every card and bid in the room examples parses as the server parses requests."""
+    from bridge import parse_call
+
+    for block in re.findall(r"```json\n(.*?)\n```", room_section(), re.S):
+        example = json.loads(block)
+        for entry in example["bids"]:
+            parse_call(entry["bid"])
+        for trick in [*(example["tricks"]), *([example["trick"]] if example["trick"] else [])]:
+            for play in trick["cards"]:
+                Card.parse(play["card"])

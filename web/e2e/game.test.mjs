@@ -350,13 +350,20 @@ describe("web client", { timeout: 300_000 }, () => {
     let trick = [];
     let trumpBroken = false;
     let revealed = false;
+    const shownOut = new Set(); // seats that did not follow a lead of the partner card's suit
     let screenshotTaken = !process.env.E2E_SCREENSHOT;
     assert.equal(views[0].status, "playing");
     assert.equal(views[0].turn, (declarer + 1) % 4, "the player left of the declarer leads (suit contract)");
     for (;;) {
-      const declarerSide = tricksWon[declarer] + (declarer === partner ? 0 : tricksWon[partner]);
-      const defenders = tricksWon.reduce((a, b) => a + b) - declarerSide;
-      const over = declarerSide >= target || defenders >= defenderTarget;
+      // SPEC §5.6: the deal ends early only when a side has reached its target whichever seat
+      // that may hold the partner card (as the table can tell) holds it.
+      const done = tricksWon.reduce((a, b) => a + b);
+      const possible = revealed ? [partner] : [0, 1, 2, 3].filter((p) => p !== declarer && !shownOut.has(p));
+      const decided = (p) => {
+        const ours = tricksWon[declarer] + tricksWon[p];
+        return ours >= target || done - ours >= defenderTarget;
+      };
+      const over = trick.length === 0 && done > 0 && (done === 13 || possible.every(decided));
       for (const v of views) {
         assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
         for (const card of v.visibleCards) {
@@ -396,6 +403,7 @@ describe("web client", { timeout: 300_000 }, () => {
       played.add(card);
       trick.push({ position: turn, card });
       if (card === partnerCard) revealed = true;
+      if (suit(trick[0].card) === suit(partnerCard) && suit(card) !== suit(partnerCard)) shownOut.add(turn);
       if (trick.length === 4) {
         tricksWon[trickWinner(trick, trump)]++;
         trumpBroken ||= trick.some((p) => suit(p.card) === trump);
@@ -467,6 +475,8 @@ describe("web client", { timeout: 300_000 }, () => {
     // The next click is a new action: a new requestID, and it is applied (ready again false).
     await solo.page.click(testid("ready-toggle"));
     await solo.page.locator(`${testid("room-player")}[data-uid="${uid}"][data-ready="false"]`).waitFor();
+    await solo.page.locator(`${testid("ready-toggle")}:enabled`).waitFor(); // the call has settled
+    await solo.page.unrouteAll({ behavior: "wait" }); // no route handler left running
     assert.equal(sent.length, 3);
     assert.notEqual(sent[2].requestID, sent[0].requestID);
     for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");

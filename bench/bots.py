@@ -20,8 +20,9 @@ import json
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since
 
@@ -143,7 +144,8 @@ def check_game(room: dict, hands: list[list[str]]) -> list[str]:
     tricks = room["tricks"]
 
     # All 52 cards: in completed tricks, the current trick, or someone's hand; once each.
-    played = [p["card"] for t in tricks for p in t["cards"]] + [p["card"] for p in (room["trick"] or {}).get("cards", [])]
+    played = [p["card"] for t in tricks for p in t["cards"]]
+    played += [p["card"] for p in (room["trick"] or {}).get("cards", [])]
     held = [c for h in hands for c in h]
     if len(played) + len(held) != 52 or set(played) | set(held) != DECK:
         problems.append(f"cards: {len(played)} played + {len(held)} held, {len(set(played) | set(held))} distinct")
@@ -183,7 +185,8 @@ def check_game(room: dict, hands: list[list[str]]) -> list[str]:
     theirs = len(tricks) - ours
     target, defender_target = contract["target"], contract["defenderTarget"]
     if (result.get("declarerTricks"), result.get("defenderTricks")) != (ours, theirs):
-        problems.append(f"result tricks {result.get('declarerTricks')}/{result.get('defenderTricks')}, counted {ours}/{theirs}")
+        problems.append(f"result tricks {result.get('declarerTricks')}/{result.get('defenderTricks')}, "
+                        f"counted {ours}/{theirs}")
     made = ours >= target
     if result.get("made") != made:
         problems.append(f"made {result.get('made')}, but {ours} tricks vs target {target}")
@@ -357,8 +360,13 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
     def bot_main(seat: int) -> None:
         bot = players[seat]
         uid = bot.user.uid
-        seated = lambda d: any(p["uid"] == uid for p in d["players"])
-        ready = lambda d: any(p["uid"] == uid and p["ready"] for p in d["players"])
+
+        def seated(d: dict) -> bool:
+            return any(p["uid"] == uid for p in d["players"])
+
+        def ready(d: dict) -> bool:
+            return any(p["uid"] == uid and p["ready"] for p in d["players"])
+
         hand: list[str] = []
         deal: tuple | None = None  # (dealer, washes) of the deal `hand` belongs to
         try:

@@ -104,7 +104,8 @@ def run_imports(repeats: int = 5) -> dict:
     probe = "import time; t = time.perf_counter(); import main; print(time.perf_counter() - t)"
     walls, baseline = [], []
     for _ in range(repeats):
-        out = subprocess.run([python, "-c", probe], cwd=FUNCTIONS_DIR, env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run([python, "-c", probe], cwd=FUNCTIONS_DIR, env=env, capture_output=True, text=True,
+                             check=True)
         walls.append(float(out.stdout.strip()) * 1000)
         start = time.perf_counter()
         subprocess.run([python, "-c", "pass"], env=env, check=True)
@@ -115,7 +116,8 @@ def run_imports(repeats: int = 5) -> dict:
     for line in trace.splitlines():
         match = _LINE.match(line)
         if match:
-            rows.append((int(match.group(2)) / 1000, len(match.group(3)) // 2, match.group(4), int(match.group(1)) / 1000))
+            rows.append((int(match.group(2)) / 1000, len(match.group(3)) // 2, match.group(4),
+                         int(match.group(1)) / 1000))
     main_total = next((cum for cum, depth, name, _ in rows if name == "main"), None)
     # Where the time goes: own ("self") import time summed by top-level package, and the
     # cumulative time of the big imports as first reached from main.
@@ -137,7 +139,8 @@ def run_imports(repeats: int = 5) -> dict:
 
 def print_report(cold: dict | None, imports: dict | None) -> None:
     if cold:
-        print(f"   first call of a function (worker spawn + import + request): median {cold['first_call_ms']['median']} ms "
+        print("   first call of a function (worker spawn + import + request): "
+              f"median {cold['first_call_ms']['median']} ms "
               f"(min {cold['first_call_ms']['min']}, max {cold['first_call_ms']['max']}); "
               f"the next call: median {cold['warm_call_ms_median']} ms")
         print(f"   first real transaction in a worker: {cold['first_transaction_ms']} ms, "
@@ -146,10 +149,13 @@ def print_report(cold: dict | None, imports: dict | None) -> None:
               f"next {cold['createAccount_signup_second_ms']} ms")
         print(f"   3 simultaneous calls to a function with one warm worker: {cold['burst_of_3_ms']} ms")
     if imports:
-        print(f"   import main: best {imports['import_main_ms']['best']} ms, median {imports['import_main_ms']['median']} ms "
+        print(f"   import main: best {imports['import_main_ms']['best']} ms, "
+              f"median {imports['import_main_ms']['median']} ms "
               f"(python startup alone {imports['python_startup_ms_median']} ms)")
-        print("   own import time by package (ms): " + ", ".join(f"{n} {ms}" for n, ms in imports["self_ms_by_package"][:10]))
-        print("   cumulative, as first imported (ms): " + ", ".join(f"{n} {ms}" for n, ms in imports["cumulative_ms"].items()))
+        print("   own import time by package (ms): "
+              + ", ".join(f"{n} {ms}" for n, ms in imports["self_ms_by_package"][:10]))
+        print("   cumulative, as first imported (ms): "
+              + ", ".join(f"{n} {ms}" for n, ms in imports["cumulative_ms"].items()))
 
 
 def main() -> None:

@@ -16,9 +16,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 FUNCTIONS_DIR = ROOT / "functions"
@@ -330,5 +331,8 @@ def fmt(value: Any, digits: int = 1) -> str:
 def table(headers: list[str], rows: list[list[Any]]) -> str:
     cells = [[fmt(c) for c in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)]
-    line = lambda row: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
+    def line(row: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+
     return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in cells)])

@@ -59,7 +59,7 @@ def measure(functions_dir: str, games: int, rounds: int) -> dict:
         for function, who in (("joinGameRoom", users[1:]), ("toggleReady", users)):
             barrier = threading.Barrier(len(who))
 
-            def go(user) -> None:
+            def go(user, barrier=barrier, function=function, room_id=room_id) -> None:  # this round's values
                 nonlocal errors
                 barrier.wait()
                 start = time.perf_counter()

@@ -56,12 +56,12 @@ def run(rounds: int = 30, warmup: int = 2) -> dict:
         start = time.perf_counter()
         joins = _simultaneously([("joinGameRoom", {"roomID": room_id}, g) for g in guests])
         join_round = ms_since(start)
-        seated = [host] + [g for g, (_, err) in zip(guests, joins) if err is None]
+        seated = [host] + [g for g, (_, err) in zip(guests, joins, strict=True) if err is None]
         start = time.perf_counter()
         toggles = _simultaneously([("toggleReady", {"roomID": room_id}, u) for u in seated])
         toggle_round = ms_since(start)
         room = client.admin_get(f"rooms/{room_id}")
-        expected = {u.uid: err is None for u, (_, err) in zip(seated, toggles)}
+        expected = {u.uid: err is None for u, (_, err) in zip(seated, toggles, strict=True)}
         actual = {p["uid"]: p["ready"] for p in room["players"]}
         if any(err == "PROTOCOL_ERROR" for _, err in joins + toggles):
             uncertain += 1  # a killed call may or may not have committed: nothing to compare
@@ -90,7 +90,8 @@ def run(rounds: int = 30, warmup: int = 2) -> dict:
 
 def print_report(result: dict) -> None:
     for name, s in result["calls"].items():
-        print(f"   {name:14} n={s['n']:4}  p50 {s['p50']:7.1f}  p95 {s['p95']:7.1f}  p99 {s['p99']:7.1f}  max {s['max']:7.1f} ms")
+        print(f"   {name:14} n={s['n']:4}  p50 {s['p50']:7.1f}  p95 {s['p95']:7.1f}  p99 {s['p99']:7.1f}  "
+              f"max {s['max']:7.1f} ms")
     print(f"   errors {result['errors'] or 0} (warm-up rounds: {result['warmup_errors'] or 0}), "
           f"lost updates {result['lost_updates']}")
 

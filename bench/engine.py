@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "functions"))
 
-from bridge import PASS, Phase, Room, Settings, secure_rng  # noqa: E402
+from bridge import PASS, Phase, Room, Settings, secure_rng
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")

@@ -70,7 +70,8 @@ def run_level(transport, tables: list[list[Player]], warmup_s: float, measure_s:
     # Warm up: at least `warmup_s`, then until no worker has been added for POOL_STABLE_S.
     time.sleep(warmup_s)
     pool, stable_since = sum(workers_by_function().values()), time.perf_counter()
-    while time.perf_counter() - stable_since < POOL_STABLE_S and time.perf_counter() - start < warmup_s + MAX_EXTRA_WARMUP_S:
+    while (time.perf_counter() - stable_since < POOL_STABLE_S
+           and time.perf_counter() - start < warmup_s + MAX_EXTRA_WARMUP_S):
         time.sleep(0.5)
         now = sum(workers_by_function().values())
         if now != pool:

@@ -94,7 +94,10 @@ def summarize(raw_files: list[Path], top: int = 25) -> dict:
             for category in {c for c in map(categorize, frames) if c}:
                 incl_by_category[category] += n
     active = total - waiting
-    pct = lambda n: round(100.0 * n / active, 1) if active else 0.0  # shares of the running samples
+
+    def pct(n: float) -> float:  # shares of the running samples
+        return round(100.0 * n / active, 1) if active else 0.0
+
     return {
         "samples": total,
         "waiting_pct_of_samples": round(100.0 * waiting / total, 1) if total else 0.0,
@@ -159,8 +162,10 @@ def main() -> None:
           f"{summary['samples']} samples (raw stacks in {out})")
     print(f"{summary['waiting_pct_of_samples']}% of samples are threads blocked (not CPU); of the rest, "
           f"{summary['outside_requests_pct']}% outside requests (worker start-up, arbiter), and by category:")
-    print("self time by category (%):      " + ", ".join(f"{k} {v}" for k, v in summary["self_pct_by_category"].items()))
-    print("inclusive time by category (%): " + ", ".join(f"{k} {v}" for k, v in summary["inclusive_pct_by_category"].items()))
+    print("self time by category (%):      "
+          + ", ".join(f"{k} {v}" for k, v in summary["self_pct_by_category"].items()))
+    print("inclusive time by category (%): "
+          + ", ".join(f"{k} {v}" for k, v in summary["inclusive_pct_by_category"].items()))
     print("\ntop frames by self time (%):")
     for frame, p in summary["top_self"]:
         print(f"  {p:5.1f}  {frame}")

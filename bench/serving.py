@@ -79,7 +79,8 @@ class Servers:
                         break
                 except OSError:
                     if self.procs[name].poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(f"functions-framework for {name} did not start (see .logs/serving-bench.log)")
+                        raise RuntimeError(f"functions-framework for {name} did not start "
+                                           "(see .logs/serving-bench.log)") from None
                     time.sleep(0.1)
 
     def pids(self) -> list[int]:
@@ -248,7 +249,8 @@ def cost_per_thousand_deals(ops: dict, cpu_ms_per_call: float, memory_gib: float
     busy_s = calls * cpu_ms_per_call / 1000  # at full instance utilisation: a lower bound
     functions = calls * PRICES["invocation"] + busy_s * (PRICES["vcpu_second"] + memory_gib * PRICES["gib_second"])
     return {"firestore_usd": round(firestore, 4), "functions_usd": round(functions, 4),
-            "total_usd": round(firestore + functions, 4), "reads": round(1000 * reads), "writes": round(1000 * per["writes"])}
+            "total_usd": round(firestore + functions, 4), "reads": round(1000 * reads),
+            "writes": round(1000 * per["writes"])}
 
 
 # ---- the run -----------------------------------------------------------------------------------

@@ -127,7 +127,8 @@ def print_summary(result: dict) -> None:
     if con:
         print(f"\nContention ({con['rounds']} rounds: 3 simultaneous joins, then 4 simultaneous toggleReady)")
         print(table(["call", "n", "p50", "p95", "p99", "max"],
-                    [[k, s["n"], s["p50"], s["p95"], s["p99"], s["max"]] for k, s in {**con["calls"], **con["rounds_ms"]}.items()]))
+                    [[k, s["n"], s["p50"], s["p95"], s["p99"], s["max"]]
+                     for k, s in {**con["calls"], **con["rounds_ms"]}.items()]))
         print(f"errors {con['errors'] or 0}, lost updates {con['lost_updates']}")
     if result.get("cold_start") or result.get("imports"):
         print("\nCold start")
@@ -157,7 +158,7 @@ def main() -> int:
 
     started = time.perf_counter()
     result: dict = {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "loadavg_start": loadavg(),
         "busiest_processes_start": other_processes(),
@@ -166,7 +167,8 @@ def main() -> int:
         "config": {**vars(args), "node_keepalive_off": "no-keepalive.cjs" in os.environ.get("NODE_OPTIONS", "")},
     }
     print(f"bench suite {result['date']}  machine {json.dumps(result['machine'])}")
-    print(f"load average at start {result['loadavg_start']}; busiest processes: {result['busiest_processes_start'][:4]}")
+    print(f"load average at start {result['loadavg_start']}; "
+          f"busiest processes: {result['busiest_processes_start'][:4]}")
 
     if "cold" not in skip:
         with phase("Cold start (first call of each function after the emulators start)"):

@@ -2,7 +2,8 @@
 
 Firebase discovers every function defined at module level here; the code lives in `service`.
 """
-from service.accounts import createAccount
+# `as createAccount`: an explicit re-export (ruff F401), the function is deployed, not used here.
+from service.accounts import createAccount as createAccount
 from service.callables import CALLABLES
 from service.endpoint import callable_function
 

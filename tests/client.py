@@ -25,8 +25,9 @@ import datetime as dt
 import os
 import re
 import uuid
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import httpx
 
@@ -261,8 +262,8 @@ def encode_value(value: Any) -> dict[str, Any]:
         return {"bytesValue": base64.b64encode(value).decode()}
     if isinstance(value, dt.datetime):
         if value.tzinfo is None:
-            value = value.replace(tzinfo=dt.timezone.utc)
-        return {"timestampValue": value.astimezone(dt.timezone.utc).isoformat().replace("+00:00", "Z")}
+            value = value.replace(tzinfo=dt.UTC)
+        return {"timestampValue": value.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")}
     if isinstance(value, Mapping):
         return {"mapValue": {"fields": encode_fields(value)}}
     if isinstance(value, (list, tuple)):
@@ -383,7 +384,8 @@ def admin_delete(path: str) -> None:
 
 
 def _collection_ids(document_path: str) -> list[str]:
-    url = f"{DOCUMENTS_URL}/{document_path}:listCollectionIds" if document_path else f"{DOCUMENTS_URL}:listCollectionIds"
+    url = (f"{DOCUMENTS_URL}/{document_path}:listCollectionIds" if document_path
+           else f"{DOCUMENTS_URL}:listCollectionIds")
     ids, token = [], None
     while True:
         reply = _check(http.post(url, json={"pageSize": 300, **({"pageToken": token} if token else {})},

@@ -19,8 +19,9 @@ document, before and after).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from tests import client
 from tests.client import CallError, User
@@ -119,7 +120,8 @@ def database() -> dict[str, dict[str, Any]]:
     response = client.http.post(f"{client.DOCUMENTS_URL}:runQuery", headers=client.OWNER,
                                 json={"structuredQuery": {"from": [{"allDescendants": True}]}})
     assert response.is_success, f"listing the database failed: {response.status_code} {response.text[:300]}"
-    documents = {row["document"]["name"].split("/documents/", 1)[1]: client.decode_fields(row["document"].get("fields", {}))
+    documents = {row["document"]["name"].split("/documents/", 1)[1]:
+                 client.decode_fields(row["document"].get("fields", {}))
                  for row in response.json() if "document" in row}
     return dict(sorted(documents.items()))
 

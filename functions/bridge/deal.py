@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from .cards import DECK, Card, Rank
 

@@ -100,7 +100,7 @@ def hand_documents(room: Room) -> dict[str, Doc]:
     game = room.game
     if game is None:
         return {}
-    return {uid: {"cards": _cards(hand)} for uid, hand in zip(game.players, game.hands)}
+    return {uid: {"cards": _cards(hand)} for uid, hand in zip(game.players, game.hands, strict=True)}
 
 
 def player_view(room: Room, uid: str) -> Doc:

@@ -1,10 +1,10 @@
 """One exception family for every broken rule, each carrying a SPEC §7 reason."""
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Stable upper-case codes clients switch on (SPEC §7 `details.reason`)."""
 
     UNAUTHENTICATED = "UNAUTHENTICATED"

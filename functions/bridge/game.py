@@ -8,7 +8,7 @@ engine's property tests check that validation and generation agree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .bids import GRAND_SLAM, PASS, Bid, Call, bids_above
 from .cards import Card, Suit
@@ -20,7 +20,7 @@ from .values import evolve
 TRICKS_PER_DEAL = 13
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where a deal stands; the values are the room document's `status` strings."""
 
     BIDDING = "bidding"
@@ -310,7 +310,8 @@ class Game:
 
     def _require(self, phase: Phase, position: int) -> None:
         if self.phase is not phase:
-            raise BridgeError(Reason.WRONG_PHASE, f"That move belongs to the {phase.value} phase; the game is in {self.phase.value}.")
+            raise BridgeError(Reason.WRONG_PHASE,
+                              f"That move belongs to the {phase.value} phase; the game is in {self.phase.value}.")
         if position != self.turn:
             raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
 
@@ -319,7 +320,7 @@ class Game:
         self._require(Phase.BIDDING, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
-        bids = self.bids + (AuctionCall(position, call),)
+        bids = (*self.bids, AuctionCall(position, call))
         if call == GRAND_SLAM:
             return evolve(self, bids=bids, contract=Contract(position, call))
         if len(bids) >= 3 and all(e.call is PASS for e in bids[-3:]):
@@ -349,11 +350,11 @@ class Game:
             raise error
         hand = self.hands[position]
         i = hand.index(card)
-        hands = self.hands[:position] + (hand[:i] + hand[i + 1:],) + self.hands[position + 1:]
-        trick = Trick(self.trick.leader, self.trick.plays + (Play(position, card),))
+        hands = (*self.hands[:position], hand[:i] + hand[i + 1:], *self.hands[position + 1:])
+        trick = Trick(self.trick.leader, (*self.trick.plays, Play(position, card)))
         if not trick.is_complete:
             return evolve(self, hands=hands, trick=trick)
-        tricks = self.tricks + (trick,)
+        tricks = (*self.tricks, trick)
         next_trick = None if self._deal_over(tricks) else Trick(trick.winner(self.trump))
         return evolve(self, hands=hands, trick=next_trick, tricks=tricks)
 

@@ -137,7 +137,7 @@ class Room:
         self._require_waiting()
         if len(self.seats) >= SEATS:
             raise BridgeError(Reason.ROOM_FULL, "The room is full.")
-        return evolve(self, seats=self.seats + (Seat(uid, display_name),))
+        return evolve(self, seats=(*self.seats, Seat(uid, display_name)))
 
     def leave(self, uid: str) -> Room | None:
         """Leave; None means the room is now empty and is deleted.
@@ -183,7 +183,7 @@ class Room:
             return self
         if len(self.invited) >= MAX_INVITED:
             raise BridgeError(Reason.INVALID_ARGUMENT, f"A room holds at most {MAX_INVITED} invitations.")
-        return evolve(self, invited=self.invited + (invitee,))
+        return evolve(self, invited=(*self.invited, invitee))
 
     def update_settings(self, uid: str, changes: dict[str, bool]) -> Room:
         """The host of a waiting room changes settings (validated by `Settings.parse_changes`)."""

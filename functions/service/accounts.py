@@ -67,7 +67,7 @@ def account_ref(uid: str) -> firestore.DocumentReference:
     # Auth waits at most 7 s for a blocking function before failing the sign-up.
     timeout_sec=7,
 )
-def createAccount(event: identity_fn.AuthBlockingEvent) -> None:  # noqa: N802 (SPEC name)
+def createAccount(event: identity_fn.AuthBlockingEvent) -> None:  # camelCase: the SPEC name
     """Create the PlayerAccount of a user being created (email/password, federated sign-up).
 
     Anonymous sign-ins and Admin-SDK users fire no trigger; the callables create their

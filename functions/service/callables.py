@@ -3,7 +3,8 @@ it needs, applies the engine, and writes the new state (see `store`) together wi
 of the caller's request log that makes a resent action harmless (SPEC §8, `request_log`)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
 

@@ -11,8 +11,9 @@ import functools
 import json
 import logging
 import traceback
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, Callable, Collection
+from typing import Any
 
 import flask
 from firebase_functions import https_fn, options, params
@@ -131,7 +132,8 @@ def handle(name: str, handler: Handler, request: https_fn.CallableRequest) -> An
     except BridgeError as error:
         raise https_error(error.reason, error.message) from None
     except TransactionExhausted:
-        raise https_error(Reason.CONTENTION, "The room was busy with other moves; nothing was changed. Try again.") from None
+        raise https_error(Reason.CONTENTION,
+                          "The room was busy with other moves; nothing was changed. Try again.") from None
     except OutcomeUnknown:
         raise https_error(Reason.UNAVAILABLE, "The server could not learn whether your action was applied. "
                           "Send it again with the same requestID: it is never applied twice.") from None
@@ -183,7 +185,8 @@ def _other_functions(path: str, name: str, functions: Collection[str]) -> list[s
     return [segment for segment in path.split("/") if segment in functions and segment != name]
 
 
-def callable_function(name: str, handler: Handler, functions: Collection[str]) -> Callable[[flask.Request], flask.Response]:
+def callable_function(name: str, handler: Handler,
+                      functions: Collection[str]) -> Callable[[flask.Request], flask.Response]:
     """Declare `handler` as the callable `name`: authenticated, size-guarded, errors mapped.
     `functions` are the names of all our functions, to refuse a request meant for another."""
 
@@ -208,8 +211,8 @@ def callable_function(name: str, handler: Handler, functions: Collection[str]) -
         if raw.method != "POST":
             return _error_response(400, "INVALID_ARGUMENT", "A callable takes POST requests.", "INVALID_ARGUMENT")
         if (raw.mimetype or "").lower() != "application/json":
-            return _error_response(400, "INVALID_ARGUMENT", "The request must be JSON (Content-Type: application/json).",
-                                   "INVALID_ARGUMENT")
+            return _error_response(400, "INVALID_ARGUMENT",
+                                   "The request must be JSON (Content-Type: application/json).", "INVALID_ARGUMENT")
         if (raw.content_length or 0) > MAX_BODY_BYTES or len(raw.get_data(cache=True)) > MAX_BODY_BYTES:
             return _error_response(400, "INVALID_ARGUMENT", "The request is too large.", "INVALID_ARGUMENT")
         try:

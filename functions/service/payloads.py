@@ -6,8 +6,9 @@ as `invalid-argument` with the matching reason.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 

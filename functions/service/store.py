@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
@@ -120,7 +121,8 @@ class Transaction:
             if path not in self._whole:
                 raise ValueError(f"set() of {path}, which was read only in part")
             before = self._whole[path].to_dict()
-            changes = {name: value for name, value in data.items() if name not in before or not _same(before[name], value)}
+            changes = {name: value for name, value in data.items()
+                       if name not in before or not _same(before[name], value)}
             changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
             if not changes:
                 return
@@ -293,7 +295,8 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
         hands = {s.id: s.to_dict() for s in guessed if s.exists}
     else:
         _remember_seating(room_id, tuple(seating))
-        hands = {s.id: s.to_dict() for s in txn.get_all(_room_and_hands(ref, seating)[1:]) if s.exists} if seating else {}
+        hands = ({s.id: s.to_dict() for s in txn.get_all(_room_and_hands(ref, seating)[1:]) if s.exists}
+                 if seating else {})
     state = {**doc, "hands": [hands[uid]["cards"] for uid in seating] if seating else None}
     room = documents.from_dict(state)
     if expected_version is not None and expected_version != doc["version"] and room.readable_by(reader):
@@ -331,7 +334,8 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
         txn.delete(ref.collection(HANDS).document(uid))
     if room is not None and room.is_ended and not (old_room and old_room.is_ended):
         for uid, increments in room.stat_changes().items():
-            txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
+            txn.update(account_ref(uid),
+                       {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
 
 
 def read_account(txn: Transaction, uid: str) -> dict | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 
@@ -145,5 +146,6 @@ def assert_consistent(documents: dict[str, dict] | None = None) -> None:
         if room_id is not None:
             room = rooms.get(f"rooms/{room_id}")
             if room is None or uid not in room["memberIDs"]:
-                problems.append(f"players/{uid}: roomID {room_id} {'does not exist' if room is None else 'does not seat it'}")
+                problem = "does not exist" if room is None else "does not seat it"
+                problems.append(f"players/{uid}: roomID {room_id} {problem}")
     assert not problems, "inconsistent documents:\n  " + "\n  ".join(problems)

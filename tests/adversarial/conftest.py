@@ -20,6 +20,7 @@ def service(emulators_up: None) -> SimpleNamespace:
         "FIRESTORE_EMULATOR_HOST is not set: run the tests with ./scripts/test (emulators:exec sets it)")
     os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
     from firebase_functions import https_fn
+
     from service import callables, db, endpoint, payloads, store
 
     assert db.client().project == client.PROJECT_ID

@@ -8,6 +8,7 @@ The trigger is driven as tests/trigger does: the Auth emulator's own blocking-fu
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 import pytest
 
@@ -29,8 +30,8 @@ def account(uid: str) -> dict | None:
 def test_two_simultaneous_trigger_runs_for_one_uid_create_one_account():
     for _ in range(3):
         uid = new_uid()
-        first, second = race(lambda: fire_trigger(uid, email="ann@example.com", display_name="Ann"),
-                             lambda: fire_trigger(uid, email="bob@example.com", display_name="Bob"))
+        first, second = race(partial(fire_trigger, uid, email="ann@example.com", display_name="Ann"),
+                             partial(fire_trigger, uid, email="bob@example.com", display_name="Bob"))
         responses = sorted([first.result, second.result], key=lambda r: r.status_code)
         assert [r.status_code for r in responses] == [200, 409], [r.text for r in responses]
         assert responses[1].json()["error"]["details"] == {"reason": "ACCOUNT_EXISTS"}
@@ -70,9 +71,9 @@ def test_an_anonymous_user_gets_one_account_on_the_first_successful_call_however
             client.call_error(name, data, guest)
         assert account(guest.uid) is None
 
-        started = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=1)
-        outcomes = race(lambda: client.call("createGameRoom", {}, guest),
-                        lambda: client.call("joinGameRoom", {"roomID": open_room.room_id}, guest))
+        started = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
+        outcomes = race(partial(client.call, "createGameRoom", {}, guest),
+                        partial(client.call, "joinGameRoom", {"roomID": open_room.room_id}, guest))
         assert sum(o.ok for o in outcomes) == 1, outcomes
         loser = next(o for o in outcomes if not o.ok)
         assert loser.reason == "ALREADY_IN_ROOM", outcomes
@@ -82,7 +83,7 @@ def test_an_anonymous_user_gets_one_account_on_the_first_successful_call_however
         assert set(made) == ACCOUNT_FIELDS
         assert (made["uid"], made["roomID"], made["stats"]) == (guest.uid, room_id, NEW_STATS)
         assert made["displayName"] == f"Player-{guest.uid[:6]}"
-        assert started <= made["createdAt"] <= dt.datetime.now(dt.timezone.utc)
+        assert started <= made["createdAt"] <= dt.datetime.now(dt.UTC)
         assert_consistent()
 
 

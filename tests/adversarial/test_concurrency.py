@@ -9,6 +9,8 @@ in `aborted`/`CONTENTION` at these modest levels of concurrency.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from tests import client
@@ -36,21 +38,22 @@ def account(user: client.User) -> dict | None:
 
 # ---- seats -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("seated", "racers"), [(1, 4), (3, 2)], ids=["4-racers-for-3-seats", "2-racers-for-the-last-seat"])
+@pytest.mark.parametrize(("seated", "racers"), [(1, 4), (3, 2)],
+                         ids=["4-racers-for-3-seats", "2-racers-for-the-last-seat"])
 def test_racing_joiners_fill_each_free_seat_once_and_the_rest_find_the_room_full(seated, racers):
     for repeat in range(REPEATS):
         table = Table.open(seated)
         joiners = [new_player(anonymous=i % 2 == 0) for i in range(racers)]
-        outcomes = race(*[lambda u=u: client.call("joinGameRoom", {"roomID": table.room_id}, u) for u in joiners])
+        outcomes = race(*[partial(client.call, "joinGameRoom", {"roomID": table.room_id}, u) for u in joiners])
 
         check_outcomes(outcomes, {"ROOM_FULL"})
-        winners = [u for u, o in zip(joiners, outcomes) if o.ok]
+        winners = [u for u, o in zip(joiners, outcomes, strict=True) if o.ok]
         assert len(winners) == 4 - seated, f"repeat {repeat}: {outcomes}"
         room = client.admin_get(f"rooms/{table.room_id}")
         assert sorted(p["uid"] for p in room["players"][seated:]) == sorted(u.uid for u in winners)
         assert [p["position"] for p in room["players"]] == [0, 1, 2, 3]
         assert room["version"] == seated + len(winners)  # created at 1, one per join: none lost
-        for i, (loser, outcome) in enumerate(zip(joiners, outcomes)):
+        for i, (loser, outcome) in enumerate(zip(joiners, outcomes, strict=True)):
             if not outcome.ok:  # a refused call creates no account, and changes none
                 assert account(loser) is None if i % 2 == 0 else account(loser)["roomID"] is None
         assert_consistent()
@@ -61,9 +64,10 @@ def test_four_players_toggling_ready_together_are_all_counted():
         table = Table.open(4)
         version = client.admin_get(f"rooms/{table.room_id}")["version"]
         for want, rounds in ((True, 1), (False, 2)):
-            outcomes = race(*[lambda p=p: table.call("toggleReady", p) for p in table.players])
+            outcomes = race(*[partial(table.call, "toggleReady", p) for p in table.players])
             check_outcomes(outcomes, set())
-            assert [o.result for o in outcomes] == [{"success": True, "ready": want}] * 4, f"repeat {repeat}: {outcomes}"
+            assert [o.result for o in outcomes] == [{"success": True, "ready": want}] * 4, \
+                f"repeat {repeat}: {outcomes}"
             room = client.admin_get(f"rooms/{table.room_id}")
             assert [p["ready"] for p in room["players"]] == [want] * 4
             assert room["version"] == version + 4 * rounds  # no toggle lost, none applied twice
@@ -91,7 +95,7 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(move, with_version):
         before = client.admin_get(f"rooms/{table.room_id}")
         if with_version:
             data = {**data, "expectedVersion": before["version"]}
-        outcomes = race(*[lambda: table.call(move, player, **data)] * 2)
+        outcomes = race(*[partial(table.call, move, player, **data)] * 2)
 
         # Without a version the loser finds the turn gone (or, after a trick it won, the card gone).
         losses = {"STALE_STATE"} if with_version else {"NOT_YOUR_TURN", "CARD_NOT_IN_HAND"}
@@ -102,7 +106,8 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(move, with_version):
         if move == "placeBid":
             assert after["bids"] == before["bids"] + [{"position": before["turn"], "bid": "1C"}]
         else:
-            played = [c["card"] for t in after["tricks"] + ([after["trick"]] if after["trick"] else []) for c in t["cards"]]
+            tricks = after["tricks"] + ([after["trick"]] if after["trick"] else [])
+            played = [c["card"] for t in tricks for c in t["cards"]]
             assert played.count(data["card"]) == 1
             assert sum(after["handSizes"]) == sum(before["handSizes"]) - 1
         assert_consistent()
@@ -114,7 +119,8 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(move, with_version):
 def test_one_user_creating_two_rooms_at_once_gets_one_room(anonymous):
     for repeat in range(REPEATS):
         user = new_player(anonymous=anonymous)
-        outcomes = race(lambda: client.call("createGameRoom", {}, user), lambda: client.call("createGameRoom", {}, user))
+        outcomes = race(partial(client.call, "createGameRoom", {}, user),
+                        partial(client.call, "createGameRoom", {}, user))
 
         check_outcomes(outcomes, {"ALREADY_IN_ROOM"})
         assert sum(o.ok for o in outcomes) == 1, f"repeat {repeat}: {outcomes}"
@@ -130,8 +136,8 @@ def test_one_user_joining_two_rooms_at_once_gets_one_seat(anonymous):
     for repeat in range(REPEATS):
         first, second = Table.open(2), Table.open(3)
         user = new_player(anonymous=anonymous)
-        outcomes = race(lambda: client.call("joinGameRoom", {"roomID": first.room_id}, user),
-                        lambda: client.call("joinGameRoom", {"roomID": second.room_id}, user))
+        outcomes = race(partial(client.call, "joinGameRoom", {"roomID": first.room_id}, user),
+                        partial(client.call, "joinGameRoom", {"roomID": second.room_id}, user))
 
         check_outcomes(outcomes, {"ALREADY_IN_ROOM"})
         assert sum(o.ok for o in outcomes) == 1, f"repeat {repeat}: {outcomes}"
@@ -146,11 +152,11 @@ def test_one_user_joining_two_rooms_at_once_gets_one_seat(anonymous):
 # ---- leaving while others join ---------------------------------------------------------------------
 
 def test_the_host_leaving_while_another_player_joins_hands_the_room_on():
-    for repeat in range(REPEATS):
+    for _ in range(REPEATS):
         table = Table.open(2)
         host, member = table.players
         newcomer = new_player()
-        outcomes = race(lambda: table.call("leaveGameRoom", host), lambda: table.call("joinGameRoom", newcomer))
+        outcomes = race(partial(table.call, "leaveGameRoom", host), partial(table.call, "joinGameRoom", newcomer))
 
         check_outcomes(outcomes, set())
         room = client.admin_get(f"rooms/{table.room_id}")
@@ -162,11 +168,11 @@ def test_the_host_leaving_while_another_player_joins_hands_the_room_on():
 
 
 def test_a_lone_host_leaving_while_another_player_joins_deletes_the_room_or_hands_it_on():
-    for repeat in range(REPEATS):
+    for _ in range(REPEATS):
         table = Table.open(1)
         host = table.players[0]
         newcomer = new_player()
-        outcomes = race(lambda: table.call("leaveGameRoom", host), lambda: table.call("joinGameRoom", newcomer))
+        outcomes = race(partial(table.call, "leaveGameRoom", host), partial(table.call, "joinGameRoom", newcomer))
 
         check_outcomes(outcomes, {"ROOM_NOT_FOUND"})
         assert outcomes[0].ok, outcomes
@@ -183,9 +189,9 @@ def test_a_lone_host_leaving_while_another_player_joins_deletes_the_room_or_hand
 
 
 def test_four_players_leaving_a_game_at_once_end_it_once_and_leave_nothing_behind():
-    for repeat in range(REPEATS):
+    for _ in range(REPEATS):
         table = Table.started()
-        outcomes = race(*[lambda p=p: table.call("leaveGameRoom", p) for p in table.players])
+        outcomes = race(*[partial(table.call, "leaveGameRoom", p) for p in table.players])
 
         check_outcomes(outcomes, set())
         assert all(o.ok for o in outcomes), outcomes
@@ -205,10 +211,10 @@ def test_four_players_leaving_a_game_at_once_end_it_once_and_leave_nothing_behin
 def test_a_start_racing_a_player_backing_out_either_starts_a_ready_table_or_is_refused(backing_out):
     """The host starts while a player leaves (or un-readies). Either order is correct; what must
     not happen is a game dealt to a table that was not four ready players, or half of both."""
-    for repeat in range(REPEATS):
+    for _ in range(REPEATS):
         table = Table.ready()
         host, quitter = table.players[0], table.players[3]
-        outcomes = race(lambda: client.call("startGame", {}, host), lambda: table.call(backing_out, quitter))
+        outcomes = race(partial(client.call, "startGame", {}, host), partial(table.call, backing_out, quitter))
         start, back_out = outcomes
         room = client.admin_get(f"rooms/{table.room_id}")
         documents = database()

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests import client
 from tests.adversarial.common import CALLABLES, DECK, clean_error
@@ -108,12 +109,13 @@ CARD_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                      st.text(max_size=5).filter(lambda s: s not in DECK))
 BID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                     st.sampled_from(["8NT", "0C", "1N", "pass", "Pass", "1c", " 1C", "7NTX", "NT", "1", ""]),
-                    st.text(max_size=5).filter(lambda s: not (s == "PASS" or (len(s) in (2, 3) and s[0] in "1234567"
-                                                                               and s[1:] in ("C", "D", "H", "S", "NT")))))
+                    st.text(max_size=5).filter(lambda s: not (s == "PASS" or (
+                        len(s) in (2, 3) and s[0] in "1234567" and s[1:] in ("C", "D", "H", "S", "NT")))))
 UID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                     st.sampled_from(["", "a/b", "..", "x" * 129, "a b", "ü", "a.b", "players/x"]))
 SETTINGS_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, dict)),
-                         st.dictionaries(st.text(max_size=12).filter(lambda k: k not in ("inviteOnly", "playAllTricks", "washRule")),
+                         st.dictionaries(st.text(max_size=12).filter(
+                                             lambda k: k not in ("inviteOnly", "playAllTricks", "washRule")),
                                          json_values, min_size=1, max_size=3),
                          st.builds(lambda k, v: {k: v}, st.sampled_from(["inviteOnly", "playAllTricks", "washRule"]),
                                    json_values.filter(lambda v: not isinstance(v, bool))))
@@ -123,7 +125,8 @@ VERSION_BAD = st.one_of(json_values.filter(lambda v: isinstance(v, bool) or not 
 REQUEST_ID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                            st.sampled_from(["", "x" * 65, "a b", "a.b", "~server", "ü", "a/b", "\u0000"]))
 DISPLAY_NAME_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
-                             st.sampled_from(["", "   ", "y" * 25, "\u0007", "a\u202eb", "\u200b", "a\u2028b", "\ud800"]),
+                             st.sampled_from(["", "   ", "y" * 25, "\u0007", "a\u202eb", "\u200b", "a\u2028b",
+                                              "\ud800"]),
                              st.text(min_size=25, max_size=40).filter(lambda t: len(t.strip()) > 24))
 
 def a_name(value: Any) -> bool:
@@ -167,7 +170,8 @@ def malformed(draw, name: str, world: World) -> Any:
     kinds = ["not-object", "unknown-field", "bad-value"] + (["missing"] if required else [])
     kind = draw(st.sampled_from(kinds))
     if kind == "not-object":
-        not_object = st.one_of(json_scalars, st.lists(json_values, max_size=4), monsters.filter(lambda m: not isinstance(m, dict)))
+        not_object = st.one_of(json_scalars, st.lists(json_values, max_size=4),
+                               monsters.filter(lambda m: not isinstance(m, dict)))
         # `null` is the empty request for the calls without required fields (SPEC §4 `{}`).
         return draw(not_object.filter(lambda v: not isinstance(v, dict) and (v is not None or required)))
     if kind == "missing":
@@ -349,7 +353,8 @@ def test_inviting_uids_that_cannot_name_an_account_is_a_clean_error(world):
     host = world.lobby.players[0]
     for uid in ("__x__", "__", "__players__", "x" * 128, "-", "_"):
         sent = f"inviteToRoom(uid={uid!r})"
-        status, reason, _ = clean_error(post("inviteToRoom", envelope({"roomID": world.lobby.room_id, "uid": uid}), host), sent)
+        response = post("inviteToRoom", envelope({"roomID": world.lobby.room_id, "uid": uid}), host)
+        status, reason, _ = clean_error(response, sent)
         assert reason in ("PLAYER_NOT_FOUND", "INVALID_ARGUMENT"), f"{sent}: {status}/{reason}"
         assert_nothing_changed(world, sent)
 
@@ -399,7 +404,7 @@ def bad_authorizations(world: World) -> list[tuple[str, str]]:
 def test_bad_authorization_headers_are_clean_errors_and_change_nothing(world, name):
     data = {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"washRule": False}}
-    required, optional = FIELDS[name]
+    required, _optional = FIELDS[name]
     body = envelope({k: v for k, v in data.items() if k in required})
     for label, authorization in bad_authorizations(world):
         response = post(name, body, None, headers={"Authorization": authorization})

@@ -75,7 +75,8 @@ class Game:
 
     def state(self) -> tuple[dict, dict[str, list[str]]]:
         room = client.admin_get(f"rooms/{self.table.room_id}")
-        hands = {uid: client.admin_get(f"rooms/{self.table.room_id}/hands/{uid}")["cards"] for uid in room["seating"] or []}
+        hands = {uid: client.admin_get(f"rooms/{self.table.room_id}/hands/{uid}")["cards"]
+                 for uid in room["seating"] or []}
         return room, hands
 
     def hidden_from(self, viewer: User, room: dict, hands: dict[str, list[str]]) -> set[str]:
@@ -195,7 +196,8 @@ class Game:
             elif status == "playing":
                 # Cards the player to act does not hold: each other player's (the partner's among them),
                 # the partner card itself when someone else holds it, and one already played.
-                cards = others_cards + [c for c in [room["partnerCard"]] if c not in hands[actor.uid] and c not in played]
+                cards = others_cards + [c for c in [room["partnerCard"]]
+                                        if c not in hands[actor.uid] and c not in played]
                 cards += self.rng.sample(played, 1) if played else []
                 self.rejections_read_alike(actor, "playCard", cards, room, hidden, "CARD_NOT_IN_HAND")
                 for card, reason in illegal_cards(hands[actor.uid], room).items():
@@ -204,7 +206,8 @@ class Game:
                     assert not names_of(error.message, hidden), error.message
                     self.probes += 1
                 bystander = self.rng.choice(others)
-                cards = self.one_card_of_each(hands, [bystander.uid, actor.uid] + [u.uid for u in others if u is not bystander][:1])
+                third = [u.uid for u in others if u is not bystander][:1]
+                cards = self.one_card_of_each(hands, [bystander.uid, actor.uid, *third])
                 self.rejections_read_alike(bystander, "playCard", cards, room, self.hidden_from(bystander, room, hands),
                                            "NOT_YOUR_TURN")
                 self.rejections_read_alike(self.rng.choice(everyone), "chooseTeammate", others_cards, room, hidden,

@@ -17,7 +17,8 @@ first commit landed, and a resend must then settle it: applied once in all.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from google.api_core import exceptions as google_errors
@@ -117,7 +118,8 @@ def test_an_outcome_that_cannot_be_learnt_is_unavailable_never_contention(servic
     move = with_request_id(make_move(kind))
     before = database()
     with monkeypatch.context() as patch:
-        patch.setattr(service.store.Transaction, "commit", always_unavailable(service.store.Transaction.commit, land_first))
+        commit = always_unavailable(service.store.Transaction.commit, land_first)
+        patch.setattr(service.store.Transaction, "commit", commit)
         if land_first:
             # The first commit landed and later attempts find it in the log: the answer is known.
             answer = service.call_endpoint(move.name, move.user.uid, move.data)

@@ -11,8 +11,9 @@ emulator's rule-coverage report).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -147,9 +148,11 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
 # ---- the operations over REST ----------------------------------------------------------------
 
 def _structured(collection_id: str, filters: list, all_descendants: bool = False) -> dict:
-    conditions = [{"fieldFilter": {"field": {"fieldPath": f}, "op": client._OPERATORS[op], "value": client.encode_value(v)}}
+    conditions = [{"fieldFilter": {"field": {"fieldPath": f}, "op": client._OPERATORS[op],
+                                   "value": client.encode_value(v)}}
                   for f, op, v in filters]
-    query: dict[str, Any] = {"from": [{"collectionId": collection_id, **({"allDescendants": True} if all_descendants else {})}]}
+    source = {"collectionId": collection_id, **({"allDescendants": True} if all_descendants else {})}
+    query: dict[str, Any] = {"from": [source]}
     if len(conditions) == 1:
         query["where"] = conditions[0]
     elif conditions:
@@ -165,7 +168,8 @@ def _query_url(collection: str) -> str:
 WRITE_DATA = {
     "account": {"uid": "x", "displayName": "Mallory", "roomID": None,
                 "stats": {"gamesPlayed": 99, "gamesWon": 99, "gamesAbandoned": 0}},
-    "room": {"hostID": "x", "status": "waiting", "settings": {"inviteOnly": False, "playAllTricks": False, "washRule": True},
+    "room": {"hostID": "x", "status": "waiting",
+             "settings": {"inviteOnly": False, "playAllTricks": False, "washRule": True},
              "invited": [], "memberIDs": ["x"], "players": [], "version": 1},
     "hand": {"cards": ["AS", "AH", "AD", "AC"]},
     "stray": {"note": "forged"},

@@ -8,7 +8,6 @@ import pytest
 
 from service.callables import CALLABLES
 
-
 FUNCTIONS = Path(__file__).resolve().parents[2] / "functions"
 
 
@@ -42,3 +41,10 @@ def test_the_parameters_have_values_for_the_emulator_and_deploy(manifest):
     env = FUNCTIONS / ".env"
     values = dict(line.split("=", 1) for line in env.read_text().splitlines() if line and not line.startswith("#"))
     assert {p["name"] for p in manifest["params"]} <= set(values)
+
+
+def test_every_function_main_declares_is_deployed_the_auth_trigger_included(manifest):
+    import main
+
+    assert set(manifest["endpoints"]) == set(main.FUNCTION_NAMES)
+    assert "blockingTrigger" in manifest["endpoints"]["createAccount"]

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -66,7 +67,7 @@ class _Ref:
         self.path = path
         self.id = path.rsplit("/", 1)[-1]
 
-    def collection(self, name: str) -> "_Collection":
+    def collection(self, name: str) -> _Collection:
         return _Collection(f"{self.path}/{name}")
 
 
@@ -103,7 +104,7 @@ def rooms_in_every_status() -> dict[str, Room]:
     rng, play = random.Random(1), random.Random(3)
     room = Room.create(users[0], names[0], Settings()).invite(users[0], "uidEve")
     rooms = {"waiting": room}
-    for uid, name in zip(users[1:], names[1:]):
+    for uid, name in zip(users[1:], names[1:], strict=True):
         room = room.join(uid, name)
     for uid in users:
         room = room.toggle_ready(uid)
@@ -342,7 +343,8 @@ def test_every_reason_in_a_function_error_table_is_in_the_error_table_with_the_s
     for body in bodies:
         for reason, code in error_rows(body):
             assert reason in table, f"{reason} (code {code}) is not in the error table"
-            assert code == table[reason], f"{reason} is `{code}` in a function's table, `{table[reason]}` in the error table"
+            assert code == table[reason], \
+                f"{reason} is `{code}` in a function's table, `{table[reason]}` in the error table"
 
 
 def test_the_error_table_gives_the_http_status_the_sdk_sends_for_each_code():

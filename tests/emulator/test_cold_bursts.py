@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -167,7 +168,7 @@ def test_every_call_in_cold_bursts_is_run_by_the_function_it_names() -> None:
         shots = _shots(width)
         outcomes = _fire(shots)
         calls += len(shots)
-        for shot, outcome in zip(shots, outcomes):
+        for shot, outcome in zip(shots, outcomes, strict=True):
             if not shot.expect(outcome):
                 wrong.append(f"width {width}: {shot.function}({shot.data}) answered {outcome!r}")
             elif (problem := shot.check_after()) is not None:

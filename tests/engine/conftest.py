@@ -5,18 +5,31 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "functions"))
 
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, settings  # noqa: E402
+import pytest
+from hypothesis import HealthCheck, settings
 
-from bridge import (  # noqa: E402
-    DECK, PASS, AuctionCall, BridgeError, Call, Card, Contract, Game, Play, Reason, Room, Seat,
-    Settings, Trick, is_weak, parse_call,
+from bridge import (
+    DECK,
+    AuctionCall,
+    BridgeError,
+    Call,
+    Card,
+    Contract,
+    Game,
+    Play,
+    Reason,
+    Room,
+    Seat,
+    Settings,
+    Trick,
+    is_weak,
+    parse_call,
 )
 
 # ----- hypothesis --------------------------------------------------------------------
@@ -226,7 +239,7 @@ def deal_with_weak_seat(seat: int) -> tuple[tuple[Card, ...], ...]:
     weak = cards("KS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C")
     rest = [c for c in DECK if c not in weak]
     others = [tuple(sorted(rest[i::3])) for i in range(3)]
-    hands = tuple(others[:seat]) + (tuple(sorted(weak)),) + tuple(others[seat:])
+    hands = (*others[:seat], tuple(sorted(weak)), *others[seat:])
     assert [is_weak(h) for h in hands] == [p == seat for p in range(4)]
     return hands
 

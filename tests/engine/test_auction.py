@@ -6,11 +6,21 @@ from dataclasses import replace
 
 import pytest
 
-from bridge import ALL_BIDS, PASS, Contract, Phase, Reason, Settings, Strain, Suit
+from bridge import ALL_BIDS, PASS, BridgeError, Contract, Phase, Reason, Settings, Strain, Suit
 
 from .conftest import (
-    MIXED_DEAL, PLAYERS, SUIT_PER_SEAT, Permuting, bidding_game, call, choosing_game, deal_with_weak_seat,
-    playing_game, rejects, room_with, seated_room,
+    MIXED_DEAL,
+    PLAYERS,
+    SUIT_PER_SEAT,
+    Permuting,
+    bidding_game,
+    call,
+    choosing_game,
+    deal_with_weak_seat,
+    playing_game,
+    rejects,
+    room_with,
+    seated_room,
 )
 
 RNG = random.Random(0)  # only a pass-out redeal shuffles
@@ -155,7 +165,7 @@ def test_rejected_call_changes_nothing() -> None:
     game = bidding_game(SUIT_PER_SEAT, "3C")
     snapshot = bidding_game(SUIT_PER_SEAT, "3C")
     for position, text in ((1, "2NT"), (2, "4C")):
-        with pytest.raises(Exception):
+        with pytest.raises(BridgeError):
             game.place_bid(position, call(text), RNG)
     assert game == snapshot
 

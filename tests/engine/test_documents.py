@@ -9,8 +9,20 @@ import pytest
 from bridge import Room, Settings, documents
 
 from .conftest import (
-    MIXED_DEAL, PLAYERS, SUIT_PER_SEAT, bidding_game, card, cards_in_document, choosing_game, endgame, hands_from,
-    play_trick, playing_game, room_with, seated_room, trick,
+    MIXED_DEAL,
+    PLAYERS,
+    SUIT_PER_SEAT,
+    bidding_game,
+    card,
+    cards_in_document,
+    choosing_game,
+    endgame,
+    hands_from,
+    play_trick,
+    playing_game,
+    room_with,
+    seated_room,
+    trick,
 )
 
 #: SPEC §6 public fields the engine fills (the service adds version, createdAt, updatedAt).
@@ -133,7 +145,7 @@ def test_abandoned_game_does_not_reveal_an_unplayed_partner() -> None:
 def test_hand_documents_hold_each_players_hand() -> None:
     room = ROOMS["playing"]()
     hands = documents.hand_documents(room)
-    assert hands == {uid: {"cards": [str(c) for c in hand]} for uid, hand in zip(PLAYERS, room.game.hands)}
+    assert hands == {uid: {"cards": [str(c) for c in hand]} for uid, hand in zip(PLAYERS, room.game.hands, strict=True)}
     assert hands["ann"] == {"cards": ["2D", "KS", "AS"]}  # sorted by suit then rank
 
 

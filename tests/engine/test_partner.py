@@ -4,8 +4,17 @@ from __future__ import annotations
 from bridge import DECK, Phase, Reason
 
 from .conftest import (
-    PLAYERS, SUIT_PER_SEAT, bidding_game, card, cards, choosing_game, hands_from, playing_game, rejects,
-    room_with, trick,
+    PLAYERS,
+    SUIT_PER_SEAT,
+    bidding_game,
+    card,
+    cards,
+    choosing_game,
+    hands_from,
+    playing_game,
+    rejects,
+    room_with,
+    trick,
 )
 
 

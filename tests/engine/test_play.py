@@ -3,11 +3,23 @@ from __future__ import annotations
 
 import pytest
 
-from bridge import Game, Phase, Reason, Settings, Suit, documents
+from bridge import BridgeError, Game, Phase, Reason, Settings, Suit, documents
 
 from .conftest import (
-    MIXED_DEAL, PLAYERS, SUIT_PER_SEAT, bidding_game, card, cards, choosing_game, endgame, hands_from, play_trick,
-    playing_game, rejects, room_with, trick,
+    MIXED_DEAL,
+    PLAYERS,
+    SUIT_PER_SEAT,
+    bidding_game,
+    card,
+    cards,
+    choosing_game,
+    endgame,
+    hands_from,
+    play_trick,
+    playing_game,
+    rejects,
+    room_with,
+    trick,
 )
 
 # ----- following suit -----------------------------------------------------------------
@@ -145,7 +157,7 @@ def test_rejected_play_changes_nothing() -> None:
     game = playing_game(FOLLOW, declarer=3, contract="1H", current="AS")
     before = playing_game(FOLLOW, declarer=3, contract="1H", current="AS")
     for position, text in ((1, "4H"), (2, "QS"), (1, "AS")):
-        with pytest.raises(Exception):
+        with pytest.raises(BridgeError):
             game.play_card(position, card(text))
     assert game == before
 

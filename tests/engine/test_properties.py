@@ -29,7 +29,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridge import (
-    DECK, PASS, BridgeError, Card, Game, Phase, Reason, Room, Settings, documents, new_game, parse_call,
+    DECK,
+    PASS,
+    BridgeError,
+    Card,
+    Game,
+    Phase,
+    Reason,
+    Room,
+    Settings,
+    documents,
+    new_game,
+    parse_call,
 )
 
 from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
@@ -331,9 +342,9 @@ def probe_moves(game: Game) -> None:
         for text in CALLS:
             reason = bid_reason(text, highest)
             assert (text in legal) == (reason is None)
-            expect(lambda: game.place_bid(turn, parse_call(text), throwaway), reason,
+            expect(lambda text=text: game.place_bid(turn, parse_call(text), throwaway), reason,
                    highest if reason is Reason.BID_TOO_LOW else None)
-            expect(lambda: game.place_bid(others[CALLS.index(text) % 3], parse_call(text), throwaway),
+            expect(lambda text=text: game.place_bid(others[CALLS.index(text) % 3], parse_call(text), throwaway),
                    Reason.NOT_YOUR_TURN)
         expect(lambda: game.choose_partner(turn, DECK[0]), Reason.WRONG_PHASE)
         expect(lambda: game.play_card(turn, game.hands[turn][0]), Reason.WRONG_PHASE)
@@ -343,8 +354,8 @@ def probe_moves(game: Game) -> None:
         for text in ALL_CARDS:
             reason = Reason.OWN_CARD if text in own else None
             assert (text in legal) == (reason is None)
-            expect(lambda: game.choose_partner(turn, Card.parse(text)), reason, text)
-            expect(lambda: game.choose_partner(others[ALL_CARDS.index(text) % 3], Card.parse(text)),
+            expect(lambda text=text: game.choose_partner(turn, Card.parse(text)), reason, text)
+            expect(lambda text=text: game.choose_partner(others[ALL_CARDS.index(text) % 3], Card.parse(text)),
                    Reason.NOT_DECLARER)
         expect(lambda: game.place_bid(turn, PASS, throwaway), Reason.WRONG_PHASE)
         expect(lambda: game.play_card(turn, game.hands[turn][0]), Reason.WRONG_PHASE)
@@ -358,16 +369,17 @@ def probe_moves(game: Game) -> None:
         for text in ALL_CARDS:
             reason = play_reason(hand, text, led, trump, broken)
             assert (text in legal) == (reason is None), (text, reason)
-            expect(lambda: game.play_card(turn, Card.parse(text)), reason, text)
-            expect(lambda: game.play_card(others[ALL_CARDS.index(text) % 3], Card.parse(text)), Reason.NOT_YOUR_TURN)
+            expect(lambda text=text: game.play_card(turn, Card.parse(text)), reason, text)
+            expect(lambda text=text: game.play_card(others[ALL_CARDS.index(text) % 3], Card.parse(text)),
+                   Reason.NOT_YOUR_TURN)
         expect(lambda: game.place_bid(turn, PASS, throwaway), Reason.WRONG_PHASE)
         expect(lambda: game.choose_partner(turn, DECK[0]), Reason.WRONG_PHASE)
     else:
         assert turn is None and game.legal_bids() == game.legal_cards() == game.legal_partner_cards() == []
         for position in range(4):
-            assert outcome(lambda: game.place_bid(position, PASS, throwaway)) is Reason.WRONG_PHASE
-            assert outcome(lambda: game.choose_partner(position, DECK[0])) is Reason.WRONG_PHASE
-            assert outcome(lambda: game.play_card(position, DECK[0])) is Reason.WRONG_PHASE
+            assert outcome(lambda position=position: game.place_bid(position, PASS, throwaway)) is Reason.WRONG_PHASE
+            assert outcome(lambda position=position: game.choose_partner(position, DECK[0])) is Reason.WRONG_PHASE
+            assert outcome(lambda position=position: game.play_card(position, DECK[0])) is Reason.WRONG_PHASE
 
 
 def check_documents(room: Room) -> None:
@@ -466,8 +478,10 @@ def probe_ended_room(room: Room) -> None:
         probe_moves(room.game)
     for uid in room.game.players:
         expected = Reason.NOT_IN_ROOM if uid == room.abandoned_by else Reason.GAME_ENDED
-        for move in (lambda: room.place_bid(uid, PASS, throwaway), lambda: room.choose_partner(uid, DECK[0]),
-                     lambda: room.play_card(uid, DECK[0]), lambda: room.toggle_ready(uid)):
+        for move in (lambda uid=uid: room.place_bid(uid, PASS, throwaway),
+                     lambda uid=uid: room.choose_partner(uid, DECK[0]),
+                     lambda uid=uid: room.play_card(uid, DECK[0]),
+                     lambda uid=uid: room.toggle_ready(uid)):
             try:
                 move()
             except BridgeError as error:

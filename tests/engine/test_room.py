@@ -8,7 +8,16 @@ import pytest
 from bridge import MAX_INVITED, PASS, Phase, Reason, Room, Seat, Settings
 
 from .conftest import (
-    PLAYERS, SUIT_PER_SEAT, bidding_game, card, choosing_game, endgame, play_trick, rejects, room_with, seated_room,
+    PLAYERS,
+    SUIT_PER_SEAT,
+    bidding_game,
+    card,
+    choosing_game,
+    endgame,
+    play_trick,
+    rejects,
+    room_with,
+    seated_room,
 )
 
 RNG = random.Random(0)
@@ -258,7 +267,8 @@ def test_finished_game_counts_played_for_all_and_won_for_winners() -> None:
     }
     set_ = room_with(play_trick(endgame("2NT", partner="QS"), "QS", "TS", "AC", "AS"))
     assert set_.result.winners == (PLAYERS[1], PLAYERS[3])
-    assert {uid: c["gamesWon"] for uid, c in set_.stat_changes().items()} == dict(zip(PLAYERS, (0, 1, 0, 1)))
+    won = {uid: c["gamesWon"] for uid, c in set_.stat_changes().items()}
+    assert won == dict(zip(PLAYERS, (0, 1, 0, 1), strict=True))
 
 
 def test_abandoned_game_counts_an_abandon_for_the_leaver_only() -> None:

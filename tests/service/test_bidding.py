@@ -14,7 +14,7 @@ NO_WASH = {"washRule": False}
 def test_the_auction_starts_left_of_the_dealer_and_goes_in_play_order():
     table = Table.started(settings=NO_WASH)
     expected = []
-    for turn, bid in zip([1, 2, 3, 0, 1, 2], ["1C", "PASS", "1D", "PASS", "PASS", "2C"]):
+    for turn, bid in zip([1, 2, 3, 0, 1, 2], ["1C", "PASS", "1D", "PASS", "PASS", "2C"], strict=True):
         room = table.room()
         assert room["turn"] == turn
         player = table.at(turn, room)

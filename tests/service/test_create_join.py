@@ -110,12 +110,14 @@ def test_join_game_room_takes_the_next_position_and_points_the_account_at_the_ro
 
 def test_join_game_room_rejects_a_player_already_in_another_waiting_room():
     table, other = Table.open(1), Table.open(1)
-    assert_rejected("joinGameRoom", {"roomID": table.room_id}, other.players[0], "failed-precondition", "ALREADY_IN_ROOM")
+    assert_rejected("joinGameRoom", {"roomID": table.room_id}, other.players[0],
+                    "failed-precondition", "ALREADY_IN_ROOM")
 
 
 def test_join_game_room_rejects_a_player_already_in_a_game_in_progress():
     table, other = Table.open(1), Table.started()
-    assert_rejected("joinGameRoom", {"roomID": table.room_id}, other.players[2], "failed-precondition", "ALREADY_IN_ROOM")
+    assert_rejected("joinGameRoom", {"roomID": table.room_id}, other.players[2],
+                    "failed-precondition", "ALREADY_IN_ROOM")
 
 
 def test_join_game_room_rejects_joining_the_same_room_twice():

@@ -66,7 +66,7 @@ def test_a_full_game_from_empty_room_to_stats(play_all_tricks, contract):
                                 "target": level + 6, "defenderTarget": 8 - level}
     assert room["turn"] == declarer
     assert room["bids"] == [{"position": p, "bid": b} for p, b in
-                            zip([2, 3, 0, 1, 2, 3], ["1C", "PASS", contract, "PASS", "PASS", "PASS"])]
+                            zip([2, 3, 0, 1, 2, 3], ["1C", "PASS", contract, "PASS", "PASS", "PASS"], strict=True)]
     assert room["version"] == 19
 
     # -- the partner card: public; its holder secret ------------------------------------------

@@ -96,7 +96,8 @@ def test_leave_game_room_rejects_leaving_twice():
 
 def test_leave_game_room_rejects_a_room_that_does_not_exist():
     table = Table.open(1)
-    assert_rejected("leaveGameRoom", {"roomID": "noSuchRoom0000000000"}, table.players[0], "not-found", "ROOM_NOT_FOUND")
+    assert_rejected("leaveGameRoom", {"roomID": "noSuchRoom0000000000"}, table.players[0],
+                    "not-found", "ROOM_NOT_FOUND")
 
 
 # ---- leaving a game in progress: abandon -------------------------------------------------

@@ -4,8 +4,18 @@ from __future__ import annotations
 import pytest
 
 from tests import client
-from tests.table import (DECK, HAND_SIZE, SUITS, Table, illegal_cards, legal_cards, led_suit, new_player, suit,
-                         trick_winner)
+from tests.table import (
+    DECK,
+    HAND_SIZE,
+    SUITS,
+    Table,
+    illegal_cards,
+    led_suit,
+    legal_cards,
+    new_player,
+    suit,
+    trick_winner,
+)
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -188,7 +198,7 @@ def test_a_leader_holding_only_trump_may_lead_it_before_trump_is_broken():
     table.win_auction("1S")
     room = table.room()
     others = [c for c in DECK if suit(c) != "S" and c != "AH"]
-    new_hands = {1: others[:13], 2: [c for c in DECK if suit(c) == "S"], 3: others[13:25] + ["AH"], 0: others[25:]}
+    new_hands = {1: others[:13], 2: [c for c in DECK if suit(c) == "S"], 3: [*others[13:25], "AH"], 0: others[25:]}
     for position, cards in new_hands.items():
         client.admin_set(f"rooms/{table.room_id}/hands/{table.at(position, room).uid}", {"cards": cards})
     table.choose_teammate("AH")

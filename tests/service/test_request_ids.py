@@ -110,7 +110,7 @@ def test_the_last_eight_request_ids_of_a_player_in_a_room_are_remembered():
     answers = [table.call("toggleReady", guest, requestID=request_id)["ready"] for request_id in ids]
     assert answers == [True, False] * 6
     after = database()
-    for request_id, ready in list(zip(ids, answers))[-8:]:
+    for request_id, ready in list(zip(ids, answers, strict=True))[-8:]:
         assert table.call("toggleReady", guest, requestID=request_id) == {"success": True, "ready": ready}
     assert_unchanged(after)
     log = client.admin_get(f"requestLog/{guest.uid}")

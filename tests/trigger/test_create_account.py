@@ -64,7 +64,7 @@ def fire_trigger(uid: str, **user) -> httpx.Response:
 
 
 def test_email_sign_up_creates_the_account_its_owner_can_read():
-    started = dt.datetime.now(dt.timezone.utc)
+    started = dt.datetime.now(dt.UTC)
     alice = client.sign_up(display_name="Alice Liddell")
 
     account = client.read(f"players/{alice.uid}", alice)
@@ -75,7 +75,7 @@ def test_email_sign_up_creates_the_account_its_owner_can_read():
     assert account["roomID"] is None
     assert account["stats"] == NEW_STATS
     assert isinstance(account["createdAt"], dt.datetime)  # a server timestamp, not a client value
-    assert started - dt.timedelta(minutes=1) <= account["createdAt"] <= dt.datetime.now(dt.timezone.utc)
+    assert started - dt.timedelta(minutes=1) <= account["createdAt"] <= dt.datetime.now(dt.UTC)
 
 
 def test_without_a_display_name_the_name_comes_from_the_uid_never_the_email():
@@ -118,7 +118,7 @@ def test_a_user_with_neither_name_nor_email_is_named_after_the_uid():
 
 def test_an_existing_account_rejects_the_sign_up_with_account_exists():
     uid = new_uid()
-    existing = {"uid": uid, "displayName": "Already Here", "createdAt": dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc),
+    existing = {"uid": uid, "displayName": "Already Here", "createdAt": dt.datetime(2024, 1, 1, tzinfo=dt.UTC),
                 "roomID": "room1", "stats": {"gamesPlayed": 3, "gamesWon": 1, "gamesAbandoned": 0}}
     client.admin_set(f"players/{uid}", existing)
     before = client.snapshot()

@@ -21,13 +21,12 @@ def _require_free(txn: store.Transaction, account: dict | None) -> None:
         raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in a room; leave it first.")
 
 
-def _set_room_id(txn: store.Transaction, caller: Caller, account: dict | None, room_id: str | None) -> None:
-    """Point the caller's account at a room, creating the account if no trigger made it."""
+def _write_account(txn: store.Transaction, caller: Caller, account: dict | None, changes: dict[str, Any]) -> None:
+    """Change the caller's account, creating it (with `changes`) if no trigger made it."""
     if account is None:
-        document = accounts.account_document(caller.uid, caller.name)
-        txn.create(accounts.account_ref(caller.uid), {**document, "roomID": room_id})
+        txn.create(accounts.account_ref(caller.uid), {**accounts.account_document(caller.uid, caller.name), **changes})
     else:
-        txn.update(accounts.account_ref(caller.uid), {"roomID": room_id})
+        txn.update(accounts.account_ref(caller.uid), changes)
 
 
 def _display_name(caller: Caller, account: dict | None) -> str:
@@ -59,7 +58,7 @@ def create_game_room(call: Call) -> dict:
         _require_free(txn, account)
         ref = store.room_ref_new()
         store.save_room(txn, ref, None, Room.create(caller.uid, _display_name(caller, account), settings))
-        _set_room_id(txn, caller, account, ref.id)
+        _write_account(txn, caller, account, {"roomID": ref.id})
         return store.Applied(ref.id, {"roomID": ref.id})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
@@ -76,7 +75,7 @@ def join_game_room(call: Call) -> dict:
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         room = before.room.join(caller.uid, _display_name(caller, account))
         store.save_room(txn, before.ref, before, room)
-        _set_room_id(txn, caller, account, request.room_id)
+        _write_account(txn, caller, account, {"roomID": request.room_id})
         return store.Applied(request.room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body,
@@ -93,7 +92,7 @@ def leave_game_room(call: Call) -> None:
         store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
-            _set_room_id(txn, caller, account, None)
+            _write_account(txn, caller, account, {"roomID": None})
         return store.Applied(request.room_id, None)
 
     return store.run_action(call.action(request.request_id), body,
@@ -174,11 +173,8 @@ def update_profile(call: Call) -> dict:
             before = store.load_room(txn, room_id, None, caller.uid)
             if before.room.position_of(caller.uid) is not None:
                 store.save_room(txn, before.ref, before, before.room.rename(caller.uid, request.display_name))
-        if account is None:
-            document = accounts.account_document(caller.uid, caller.name)
-            txn.create(accounts.account_ref(caller.uid), {**document, "displayName": request.display_name})
-        elif account["displayName"] != request.display_name:
-            txn.update(accounts.account_ref(caller.uid), {"displayName": request.display_name})
+        if account is None or account["displayName"] != request.display_name:
+            _write_account(txn, caller, account, {"displayName": request.display_name})
         return store.Applied(room_id or "", {**SUCCESS, "displayName": request.display_name})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])

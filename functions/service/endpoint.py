@@ -170,18 +170,14 @@ def _with_reason(response: flask.Response) -> flask.Response:
     return response
 
 
-def names_another_function(path: str, name: str, functions: Collection[str]) -> bool:
-    """Whether a request path names one of `functions` other than `name`.
+def other_functions_named(path: str, name: str, functions: Collection[str]) -> list[str]:
+    """The functions among `functions`, other than `name`, that a request path names.
 
     Production strips the function's name from the path (`/`); the Functions emulator, as our
     set-up patches it (patches/firebase-tools*.patch), passes `/<function>`. A request for one
     function that reaches another's code (seen in the emulator when two workers were handed one
     port) must be refused before it reads anything: run there, a `toggleReady` could unseat a
     player as a `leaveGameRoom`."""
-    return bool(_other_functions(path, name, functions))
-
-
-def _other_functions(path: str, name: str, functions: Collection[str]) -> list[str]:
     return [segment for segment in path.split("/") if segment in functions and segment != name]
 
 
@@ -198,9 +194,8 @@ def callable_function(name: str, handler: Handler,
 
     @functools.wraps(sdk_function)
     def guarded(raw: flask.Request) -> flask.Response:
-        if names_another_function(raw.path, name, functions):
-            log.error("Refused a request for %s that reached %s (a serving-layer fault)",
-                      "/".join(_other_functions(raw.path, name, functions)), name)
+        if meant_for := other_functions_named(raw.path, name, functions):
+            log.error("Refused a request for %s that reached %s (a serving-layer fault)", "/".join(meant_for), name)
             return _error_response(503, "UNAVAILABLE", "This request reached the wrong function and was not run; "
                                    "nothing was changed. Try again.", "UNAVAILABLE")
         if raw.method == "OPTIONS":  # a browser's CORS preflight: the SDK answers it

@@ -204,6 +204,13 @@ def check_game(room: dict, hands: list[list[str]]) -> list[str]:
     expected_winners = {seating[p] for p in range(SEATS) if (p in side) == made}
     if set(result.get("winners", [])) != expected_winners or result.get("players") != seating:
         problems.append(f"winners {result.get('winners')}, expected {sorted(expected_winners)}")
+
+    # SPEC §9: a one-deal match (the default) scored: each winner 1 point, or their side's tricks.
+    match = room.get("match") or {}
+    points = 1 if room["settings"].get("scoring", "deals") == "deals" else (ours if made else theirs)
+    expected_scores = {uid: points if uid in expected_winners else 0 for uid in seating}
+    if (match.get("dealNumber"), match.get("deals"), match.get("scores")) != (1, 1, expected_scores):
+        problems.append(f"match {match}, expected deal 1 of 1 scored {expected_scores}")
     return problems
 
 

@@ -1,9 +1,10 @@
 """Benchmark of the rules engine: random complete games through the Room API.
 
-Each game: create a room, three joins, four ready toggles, start (a secure shuffle with the
-wash rule), the auction (pass-outs redeal), the partner card, and play to the end. Every
-move goes through `Room.place_bid` / `choose_partner` / `play_card`, which validate it; the
-moves are chosen at random among `legal_bids` / `legal_partner_cards` / `legal_cards`.
+Each game (a one-deal match, the default): create a room, three joins, four ready toggles,
+start (a secure shuffle with the wash rule), the auction (pass-outs redeal), the partner card,
+and play to the end. Every move goes through `Room.place_bid` / `choose_partner` /
+`play_card`, which validate it; the moves are chosen at random among `legal_bids` /
+`legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]
@@ -72,9 +73,9 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     tally.lobby_moves += 1 + 3 + 4 + 1
 
     bid_bias = choice.uniform(0.05, 0.6)  # how keen this table is to bid: contracts of every level
-    dealer = room.game.dealer
+    dealer = room.deal.dealer
     while True:
-        game = room.game
+        game = room.deal
         phase = game.phase
         uid = game.players[game.turn]
         t0 = clock()
@@ -88,9 +89,9 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
             room = room.place_bid(uid, call, shuffle)
             seconds["auction"] += clock() - t0
             tally.bids += 1
-            if room.game.dealer != dealer and not room.game.bids:
+            if room.deal.dealer != dealer and not room.deal.calls:
                 tally.passouts += 1
-                dealer = room.game.dealer
+                dealer = room.deal.dealer
         elif phase is Phase.CHOOSING_TEAMMATE:
             room = room.choose_partner(uid, choice.choice(game.legal_partner_cards()))
             seconds["partner"] += clock() - t0
@@ -102,7 +103,7 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
             if room.is_ended:
                 break
 
-    game = room.game
+    game = room.deal
     tally.games += 1
     tally.washes += game.washes
     tally.tricks += len(game.tricks)

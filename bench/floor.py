@@ -4,8 +4,9 @@
   writes what a playCard changes (the room and the player's hand), both read in one RPC:
   BeginTransaction, BatchGet(room, hand), Commit.
 - `floor_playcard_shape`: the requests our playCard makes (service/store.py): one BatchGet of
-  the room and all four hands, then one Commit updating the room's changed fields on the
-  condition that it is unchanged, and the hand. No Functions emulator, no engine.
+  the caller's request log and the room's state document, then one Commit updating the state
+  document's changed fields on the condition that it is unchanged, and writing the public room
+  document, the hand and the log. No Functions emulator, no engine.
 - `floor_optimistic`: the least a conditional commit can do: one BatchGet (room, hand), then
   one Commit updating two room fields on the condition that the room is unchanged, and the hand.
 - `pipeline`: a callable rejected before any Firestore access (playCard with malformed data):
@@ -40,23 +41,23 @@ def midgame_state(uids: list[str], cards_played: int = 24, seed: int = 7):
     for uid in uids:
         room = room.toggle_ready(uid)
     room = room.start(uids[0], secure_rng())
-    while room.game.phase is Phase.BIDDING:
-        game = room.game
-        legal = game.legal_bids()
+    while room.deal.phase is Phase.BIDDING:
+        deal = room.deal
+        legal = deal.legal_bids()
         call = PASS if len(legal) == 1 or rng.random() < 0.6 else legal[1]
-        room = room.place_bid(game.players[game.turn], call, secure_rng())
-    game = room.game
-    room = room.choose_partner(game.players[game.contract.declarer], rng.choice(game.legal_partner_cards()))
+        room = room.place_bid(deal.players[deal.turn], call, secure_rng())
+    deal = room.deal
+    room = room.choose_partner(deal.players[deal.contract.declarer], rng.choice(deal.legal_partner_cards()))
     for _ in range(cards_played):
-        game = room.game
-        room = room.play_card(game.players[game.turn], rng.choice(game.legal_cards()))
+        deal = room.deal
+        room = room.play_card(deal.players[deal.turn], rng.choice(deal.legal_cards()))
     return room
 
 
 def run(n: int = 150, warmup: int = 15) -> dict:
     from google.cloud import firestore
 
-    from bridge import documents
+    from bridge import documents, state
 
     players = [new_player(f"F{i}") for i in range(4)]
     uids = [p.uid for p in players]
@@ -69,9 +70,13 @@ def run(n: int = 150, warmup: int = 15) -> dict:
     hands = documents.hand_documents(room)
     for uid, hand in hands.items():
         room_ref.collection("hands").document(uid).set(hand)
-    mover = room.game.players[room.game.turn]
+    state_ref = room_ref.collection("private").document("state")
+    state_ref.set({**state.encode(room), "status": room.status.value, "version": 1,
+                   "createdAt": firestore.SERVER_TIMESTAMP, "updatedAt": firestore.SERVER_TIMESTAMP})
+    mover = room.deal.players[room.deal.turn]
     hand_ref = room_ref.collection("hands").document(mover)
-    seat_refs = [room_ref.collection("hands").document(uid) for uid in room.game.players]
+    log_ref = db.collection("requestLog").document(mover)
+    log_ref.set({"entries": []})
 
     @firestore.transactional
     def floor(txn):
@@ -81,14 +86,15 @@ def run(n: int = 150, warmup: int = 15) -> dict:
         txn.set(hand_ref, hand)
 
     def floor_playcard_shape():
-        snaps = {s.id: s for s in db.get_all([room_ref, *seat_refs])}
-        room_snap = snaps[room_ref.id]
-        doc = room_snap.to_dict()
+        log_snap, state_snap = db.get_all([log_ref, state_ref])
+        doc = state_snap.to_dict()
         batch = db.batch()
-        batch.update(room_ref, {"version": doc["version"] + 1, "trick": doc["trick"], "handSizes": doc["handSizes"],
-                                "turn": doc["turn"], "updatedAt": firestore.SERVER_TIMESTAMP},
-                     option=db.write_option(last_update_time=room_snap.update_time))
-        batch.update(hand_ref, snaps[mover].to_dict())
+        batch.update(state_ref, {"version": doc["version"] + 1, "match": doc["match"],
+                                 "updatedAt": firestore.SERVER_TIMESTAMP},
+                     option=db.write_option(last_update_time=state_snap.update_time))
+        batch.set(room_ref, {**room_doc, "version": doc["version"] + 1, "updatedAt": firestore.SERVER_TIMESTAMP})
+        batch.set(hand_ref, hands[mover])
+        batch.set(log_ref, log_snap.to_dict())
         batch.commit()
 
     def floor_optimistic():

@@ -199,8 +199,8 @@ def operations_per_deal(deals: int) -> dict:
     counted at the Firestore client in this process; listener reads follow from the writes."""
     from service import store
 
-    counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "hand_writes": 0, "account_writes": 0,
-              "log_writes": 0, "commits": 0}
+    counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "state_writes": 0, "hand_writes": 0,
+              "record_writes": 0, "account_writes": 0, "log_writes": 0, "commits": 0}
     original_get_all, original_commit = store.Transaction.get_all, store.Transaction.commit
 
     def get_all(self, refs, field_paths=None):
@@ -215,7 +215,9 @@ def operations_per_deal(deals: int) -> dict:
             counts[kind] += 1
             path = name.split("/documents/", 1)[-1]
             if not write.delete:
-                key = ("hand_writes" if "/hands/" in path else "log_writes" if path.startswith("requestLog/")
+                key = ("hand_writes" if "/hands/" in path else "state_writes" if "/private/" in path
+                       else "record_writes" if "/deals/" in path
+                       else "log_writes" if path.startswith("requestLog/")
                        else "account_writes" if path.startswith("players/") else "room_writes")
                 counts[key] += 1
         counts["commits"] += bool(self._batch._write_pbs)

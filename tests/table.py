@@ -34,6 +34,10 @@ SEATS = 4
 
 Room = dict[str, Any]
 
+#: A room's settings when created with none (SPEC §4, §9).
+DEFAULT_SETTINGS = {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
+                    "playAllTricks": False, "washRule": True}
+
 
 # ---- cards, from a player's point of view ------------------------------------------------
 
@@ -257,6 +261,27 @@ class Table:
         room = room or self.room()
         return [self.hand(self.at(p, room)) for p in range(len(room["players"]))]
 
+    def rig_hands(self, hands: dict[int, list[str]], room: Room | None = None) -> None:
+        """Replace hands by position with admin writes, in the server's state document (the
+        canonical state: its `match.deal.hands`, by position) and in the hand documents."""
+        room = room or self.room()
+        path = f"rooms/{self.room_id}/private/state"
+        state = client.admin_get(path)
+        for position, cards in hands.items():
+            state["match"]["deal"]["hands"][position] = " ".join(cards)
+            client.admin_set(f"rooms/{self.room_id}/hands/{self.at(position, room).uid}", {"cards": cards})
+        client.admin_set(path, state)
+
+    def stored_state(self) -> dict[str, Any]:
+        """The room's canonical state document (server-only), read with admin rights."""
+        return client.admin_get(f"rooms/{self.room_id}/private/state")
+
+    def stored_room(self) -> Any:
+        """The room as the server holds it (`bridge.Room`), hidden hands included."""
+        from bridge import state
+
+        return state.decode(self.stored_state())
+
     def user(self, uid: str) -> User:
         for player in self.players:
             if player.uid == uid:
@@ -349,5 +374,5 @@ class Table:
             player = self.to_act(room)
             self.play(self.choose_card(player, room), player)
             room = self.room()
-        assert room["status"] == "ended", room["status"]
+        assert room["status"] in ("dealEnded", "ended"), room["status"]
         return room

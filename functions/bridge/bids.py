@@ -55,13 +55,7 @@ Call = Bid | Pass
 
 #: Every bid in ascending order, 1C … 7NT.
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
-GRAND_SLAM = Bid(7, Strain.NO_TRUMP)
 _BY_TEXT: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS} | {"PASS": PASS}
-
-
-def bids_above(bid: Bid | None) -> tuple[Bid, ...]:
-    """Every bid higher than `bid` (all 35 for None), ascending."""
-    return ALL_BIDS if bid is None else ALL_BIDS[(bid.level - 1) * len(Strain) + bid.strain + 1:]
 
 
 def parse_call(text: object) -> Call:

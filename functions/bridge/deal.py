@@ -1,51 +1,529 @@
-"""Shuffling, dealing and the wash rule (SPEC §5.1-5.2)."""
+"""One deal of a bridge-family game, by seat position: auction, sides, play (SPEC §5).
+
+`Deal` is an immutable value: the variant and settings it is played by, who sits where, the
+hands, and its phase as an explicit value (`Bidding`, `ChoosingPartner`, `Playing`,
+`Finished`), each holding exactly what exists in that phase. Each move (`place_bid`,
+`choose_partner`, `play_card`) returns a new `Deal` or raises `BridgeError`. The legal-move
+functions state the same rules as the `*_violation` checks the moves use (card play shares
+`_playable` outright), and the engine's property tests check that validation and generation
+agree.
+"""
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
-from operator import attrgetter
-from typing import Protocol
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .cards import DECK, Card, Rank
+from .bids import PASS, Bid, Call
+from .cards import Card, Suit
+from .dealing import Hand, Shuffler, deal_hands, hand_points, sort_hand
+from .errors import BridgeError, Reason
+from .values import evolve
+from .variant import Sides, Variant
 
-Hand = tuple[Card, ...]
-HAND_SIZE = 13
-SEATS = 4
-#: A hand with fewer points than this is "weak" and, under the wash rule, forces a redeal.
-WASH_THRESHOLD = 4
-
-#: Card order (suit, then rank) as a C-level key: sorts a hand ~2.5x faster than `Card.__lt__` does.
-_SUIT_RANK = attrgetter("suit", "rank")
-_HONOUR_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+if TYPE_CHECKING:
+    from .settings import Settings
 
 
-class Shuffler(Protocol):
-    """Anything with `shuffle(list)`: `secrets.SystemRandom` in play, a seeded `random.Random` in tests."""
+class Phase(StrEnum):
+    """Where a deal stands. The first three are also the room document's `status` values."""
 
-    def shuffle(self, x: list) -> None: ...
-
-
-def secure_rng() -> Shuffler:
-    """The default source of every shuffle: the operating system's CSPRNG."""
-    return secrets.SystemRandom()
+    BIDDING = "bidding"
+    CHOOSING_TEAMMATE = "choosingTeammate"
+    PLAYING = "playing"
+    COMPLETE = "complete"
 
 
-def deal_hands(rng: Shuffler) -> tuple[Hand, ...]:
-    """Shuffle a fresh 52-card deck and give 13 cards to each seat, each hand sorted."""
-    deck = list(DECK)
-    rng.shuffle(deck)
-    return tuple(tuple(sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_SUIT_RANK)) for i in range(SEATS))
+@dataclass(frozen=True, slots=True)
+class AuctionCall:
+    """A call (`PASS` or a bid) made by the player at `position`."""
+
+    position: int
+    call: Call
 
 
-def hand_points(hand: Sequence[Card]) -> int:
-    """A 4, K 3, Q 2, J 1, plus one point for every card beyond four in a suit."""
-    points = sum(_HONOUR_POINTS.get(card.rank, 0) for card in hand)
-    lengths = [0, 0, 0, 0]
-    for card in hand:
-        lengths[card.suit] += 1
-    return points + sum(max(0, n - 4) for n in lengths)
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The winning bid and who made it. Its side needs `target` tricks, the defenders
+    `defender_target` (from the variant's book: `level + 6` and `8 - level` in Floating Bridge)."""
+
+    declarer: int
+    bid: Bid
+    target: int
+    defender_target: int
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.bid.strain.trump
 
 
-def is_weak(hand: Sequence[Card]) -> bool:
-    """A hand under the wash threshold may not be played under the wash rule."""
-    return hand_points(hand) < WASH_THRESHOLD
+@dataclass(frozen=True, slots=True)
+class Play:
+    position: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Cards played to one trick in order, starting with `leader`'s lead."""
+
+    leader: int
+    plays: tuple[Play, ...] = ()
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.plays[0].card.suit if self.plays else None
+
+    def winner(self, trump: Suit | None) -> int:
+        """The highest trump wins the trick; with no trump in it, the highest card of the led suit."""
+        best = self.plays[0]
+        for play in self.plays[1:]:
+            card, top = play.card, best.card
+            # `top` is always of the led suit or trump, so a different suit wins only as the first trump.
+            if (card.rank > top.rank) if card.suit == top.suit else card.suit == trump:
+                best = play
+        return best.position
+
+
+# ----- phases ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """The auction: the calls so far, in turn order from the opener."""
+
+    phase: ClassVar[Phase] = Phase.BIDDING
+    calls: tuple[AuctionCall, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosingPartner:
+    """The auction is won; the declarer is to name the partner card."""
+
+    phase: ClassVar[Phase] = Phase.CHOOSING_TEAMMATE
+    calls: tuple[AuctionCall, ...]
+    contract: Contract
+
+
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """Card play: the completed `tricks` and the `trick` being played. `partner_card` is None
+    when the variant's sides are fixed."""
+
+    phase: ClassVar[Phase] = Phase.PLAYING
+    calls: tuple[AuctionCall, ...]
+    contract: Contract
+    partner_card: Card | None
+    trick: Trick
+    tricks: tuple[Trick, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The deal is over: every trick played, or a side reached its target as far as the table can tell."""
+
+    phase: ClassVar[Phase] = Phase.COMPLETE
+    calls: tuple[AuctionCall, ...]
+    contract: Contract
+    partner_card: Card | None
+    tricks: tuple[Trick, ...]
+
+
+DealState = Bidding | ChoosingPartner | Playing | Finished
+_State = TypeVar("_State", Bidding, ChoosingPartner, Playing, Finished)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished deal went."""
+
+    declarer: int
+    partner: int
+    contract: Contract
+    declarer_tricks: int
+    defender_tricks: int
+    seats: int
+
+    @property
+    def made(self) -> bool:
+        """The declarer's side won: it reached its target."""
+        return self.declarer_tricks >= self.contract.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        declarer_side = (self.declarer, self.partner)
+        return tuple(p for p in range(self.seats) if (p in declarer_side) == self.made)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The full state of one deal, hidden hands included. `players` are uids by position;
+    `hands` are what each still holds; `washes` counts redeals before this deal's auction."""
+
+    variant: Variant
+    settings: Settings
+    players: tuple[str, ...]
+    dealer: int
+    hands: tuple[Hand, ...]
+    state: DealState = Bidding()
+    washes: int = 0
+
+    # ----- what the table sees ---------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def is_finished(self) -> bool:
+        return isinstance(self.state, Finished)
+
+    @property
+    def turn(self) -> int | None:
+        """The position to act: bidder, declarer naming a partner, or next to play."""
+        state = self.state
+        if isinstance(state, Playing):  # the most frequent first: the engine asks on every card
+            return (state.trick.leader + len(state.trick.plays)) % self.variant.seats
+        if isinstance(state, Bidding):
+            return (self.dealer + self.variant.auction.opener + len(state.calls)) % self.variant.seats
+        if isinstance(state, ChoosingPartner):
+            return state.contract.declarer
+        return None
+
+    @property
+    def calls(self) -> tuple[AuctionCall, ...]:
+        return self.state.calls
+
+    @property
+    def contract(self) -> Contract | None:
+        return None if isinstance(self.state, Bidding) else self.state.contract
+
+    @property
+    def partner_card(self) -> Card | None:
+        state = self.state
+        return state.partner_card if isinstance(state, (Playing, Finished)) else None
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (None outside play)."""
+        return self.state.trick if isinstance(self.state, Playing) else None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        state = self.state
+        return state.tricks if isinstance(state, (Playing, Finished)) else ()
+
+    @property
+    def highest_bid(self) -> AuctionCall | None:
+        for entry in reversed(self.calls):
+            if isinstance(entry.call, Bid):
+                return entry
+        return None
+
+    def _top_bid(self) -> Bid | None:
+        highest = self.highest_bid
+        return highest.call if highest is not None and isinstance(highest.call, Bid) else None
+
+    @property
+    def trump(self) -> Suit | None:
+        contract = self.contract
+        return contract.trump if contract else None
+
+    @property
+    def trump_broken(self) -> bool:
+        """A trump has been played in some completed trick."""
+        trump = self.trump
+        return trump is not None and _trump_played(self.tricks, trump)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return self._tricks_won(self.tricks)
+
+    @property
+    def partner(self) -> int | None:
+        """The declarer's partner: the fixed partner, or who holds (or held) the partner card,
+        which is secret until `partner_revealed`. None before there is one."""
+        contract = self.contract
+        if contract is None:
+            return None
+        if self.variant.sides is Sides.FIXED_PAIRS:
+            return (contract.declarer + 2) % self.variant.seats
+        card = self.partner_card
+        if card is None:
+            return None
+        for position, hand in enumerate(self.hands):
+            if card in hand:
+                return position
+        for play in self._plays():
+            if play.card == card:
+                return play.position
+        return None
+
+    @property
+    def partner_revealed(self) -> bool:
+        """The partner is public once the partner card has been played (at once with fixed sides)."""
+        if self.variant.sides is Sides.FIXED_PAIRS:
+            return self.contract is not None
+        card = self.partner_card
+        return card is not None and any(play.card == card for play in self._plays())
+
+    def side_tricks(self, partner: int) -> tuple[int, int]:
+        """Tricks won by (declarer's side, defenders), if `partner` is the declarer's partner."""
+        return self._side_tricks(self.tricks_won, partner)
+
+    def outcome(self) -> Outcome | None:
+        """The result of a finished deal, else None."""
+        state = self.state
+        if not isinstance(state, Finished):
+            return None
+        partner = self.partner
+        assert partner is not None  # a finished deal has a contract, and its partner card was dealt
+        ours, theirs = self.side_tricks(partner)
+        return Outcome(state.contract.declarer, partner, state.contract, ours, theirs, self.variant.seats)
+
+    def hands_dealt(self) -> tuple[Hand, ...]:
+        """Each position's thirteen cards as dealt: what it holds and what it has played."""
+        played: list[list[Card]] = [[] for _ in self.hands]
+        for play in self._plays():
+            played[play.position].append(play.card)
+        return tuple(tuple(sort_hand([*hand, *cards])) for hand, cards in zip(self.hands, played, strict=True))
+
+    def _plays(self) -> tuple[Play, ...]:
+        """Every card played so far, in order."""
+        trick = self.trick
+        return tuple(play for t in (*self.tricks, *((trick,) if trick else ())) for play in t.plays)
+
+    def _tricks_won(self, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+        """Tricks won by each position in `tricks`."""
+        counts = [0] * self.variant.seats
+        trump = self.trump
+        for trick in tricks:
+            counts[trick.winner(trump)] += 1
+        return tuple(counts)
+
+    def _side_tricks(self, won: tuple[int, ...], partner: int) -> tuple[int, int]:
+        declarer = self._contract().declarer
+        ours = won[declarer] + won[partner]
+        return ours, sum(won) - ours
+
+    def _contract(self) -> Contract:
+        contract = self.contract
+        if contract is None:
+            raise BridgeError(Reason.WRONG_PHASE, "The auction is not over.")
+        return contract
+
+    def _possible_partners(self, contract: Contract, partner_card: Card | None,
+                           tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+        """The positions that may be the declarer's partner as far as the table can tell after `tricks`.
+
+        With fixed sides, the declarer's partner. With a partner card: once the card has been
+        played, the one who played it; until then every position but the declarer's that has
+        not shown out of its suit (played another suit to a lead of that suit). The real partner
+        is always one of them.
+        """
+        if partner_card is None:
+            return ((contract.declarer + 2) % self.variant.seats,)
+        suit = partner_card.suit
+        ruled_out = {contract.declarer}
+        for trick in tricks:
+            led = trick.led_suit
+            for play in trick.plays:
+                if play.card.suit != suit:
+                    if led == suit:
+                        ruled_out.add(play.position)
+                elif play.card == partner_card:
+                    return (play.position,)
+        return tuple(p for p in range(self.variant.seats) if p not in ruled_out)
+
+    # ----- legal moves -------------------------------------------------------------------
+
+    def bid_violation(self, call: Call) -> BridgeError | None:
+        """A bid must be higher than the highest bid so far; passing is always allowed."""
+        top = self._top_bid()
+        if not isinstance(call, Bid) or top is None or call > top:
+            return None
+        return BridgeError(Reason.BID_TOO_LOW, f"A bid must be higher than the highest bid, {top}.")
+
+    def partner_violation(self, card: Card) -> BridgeError | None:
+        """The partner card must be held by another player."""
+        declarer = self._contract().declarer
+        if card in self.hands[declarer]:
+            return BridgeError(Reason.OWN_CARD, f"You hold {card}; name a card another player holds.")
+        if not any(card in hand for hand in self.hands):
+            return BridgeError(Reason.CARD_NOT_DEALT, f"Nobody holds {card}.")
+        return None
+
+    def card_violation(self, position: int, card: Card) -> BridgeError | None:
+        """Follow the led suit if you can; where the variant says so, don't lead trump before it
+        is broken unless you hold only trump."""
+        state = self.state
+        if not isinstance(state, Playing):
+            return BridgeError(Reason.WRONG_PHASE, f"No card is being played; the deal is in {self.phase.value}.")
+        return self._card_violation(state, self.hands[position], card)
+
+    def _card_violation(self, state: Playing, hand: Hand, card: Card) -> BridgeError | None:
+        if card not in hand:
+            return BridgeError(Reason.CARD_NOT_IN_HAND, f"You do not hold {card}.")
+        playable, rule = self._playable(state, hand)
+        if rule is None or card in playable:
+            return None
+        if rule is Reason.MUST_FOLLOW_SUIT:
+            led = state.trick.plays[0].card.suit
+            return BridgeError(rule, f"You must follow suit: {led.label} was led and you hold {led.label}.")
+        trump = state.contract.trump
+        assert trump is not None  # the only other rule is about leading trump
+        return BridgeError(
+            rule, f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit."
+        )
+
+    def _playable(self, state: Playing, hand: Hand) -> tuple[Hand, Reason | None]:
+        """The cards of `hand` the play rules allow now, and the rule that excludes the rest (None: any card)."""
+        plays = state.trick.plays
+        if plays:
+            led = plays[0].card.suit
+            following = tuple(c for c in hand if c.suit == led)
+            return (following, Reason.MUST_FOLLOW_SUIT) if following else (hand, None)
+        trump = state.contract.trump
+        if trump is not None and self.variant.play.trump_must_be_broken and not _trump_played(state.tricks, trump):
+            side_suits = tuple(c for c in hand if c.suit != trump)
+            if side_suits:
+                return side_suits, Reason.TRUMP_NOT_BROKEN
+        return hand, None
+
+    def legal_bids(self) -> list[Call]:
+        """Every call the player to act may make: PASS and each bid above the highest."""
+        if not isinstance(self.state, Bidding):
+            return []
+        return [PASS, *self.variant.bids_above(self._top_bid())]
+
+    def legal_partner_cards(self) -> list[Card]:
+        """Every card another player holds."""
+        if not isinstance(self.state, ChoosingPartner):
+            return []
+        declarer = self.state.contract.declarer
+        return [card for position, hand in enumerate(self.hands) if position != declarer for card in hand]
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to act may play now."""
+        state, turn = self.state, self.turn
+        if not isinstance(state, Playing) or turn is None:
+            return []
+        return list(self._playable(state, self.hands[turn])[0])
+
+    # ----- moves -------------------------------------------------------------------------
+
+    def _require(self, phase: type[_State], position: int) -> _State:
+        """The deal's state, if it is in `phase` and `position` is to act."""
+        state = self.state
+        if not isinstance(state, phase):
+            raise BridgeError(Reason.WRONG_PHASE,
+                              f"That move belongs to the {phase.phase.value} phase; the deal is in {self.phase.value}.")
+        if position != self.turn:
+            raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
+        return state
+
+    def place_bid(self, position: int, call: Call, rng: Shuffler) -> Deal:
+        """The auction ends on the top bid (where the variant says so) or when every other seat
+        passes after a bid; a round of passes with no bid redeals, the deal passing left."""
+        state = self._require(Bidding, position)
+        if (error := self.bid_violation(call)) is not None:
+            raise error
+        calls = (*state.calls, AuctionCall(position, call))
+        variant = self.variant
+        if isinstance(call, Bid) and variant.auction.top_bid_ends and call == variant.top_bid:
+            return self._won(calls, position, call)
+        passes = variant.seats - 1
+        if len(calls) > passes and all(e.call is PASS for e in calls[-passes:]):
+            highest = self.highest_bid
+            if highest is not None and isinstance(highest.call, Bid):
+                return self._won(calls, highest.position, highest.call)
+            if len(calls) == variant.seats:
+                return new_deal(variant, self.players, self.settings, variant.left_of(self.dealer), rng, self.washes)
+        return evolve(self, state=Bidding(calls))
+
+    def _won(self, calls: tuple[AuctionCall, ...], declarer: int, bid: Bid) -> Deal:
+        """The auction is over: the partner is chosen next, or with fixed sides play begins."""
+        contract = Contract(declarer, bid, self.variant.target(bid), self.variant.defender_target(bid))
+        if self.variant.sides is Sides.PARTNER_CARD:
+            return evolve(self, state=ChoosingPartner(calls, contract))
+        return evolve(self, state=Playing(calls, contract, None, Trick(self._opening_leader(contract))))
+
+    def _opening_leader(self, contract: Contract) -> int:
+        """The declarer in no trump if the variant says so; otherwise the player left of the declarer."""
+        if contract.trump is None and self.variant.play.declarer_leads_no_trump:
+            return contract.declarer
+        return self.variant.left_of(contract.declarer)
+
+    def choose_partner(self, position: int, card: Card) -> Deal:
+        """The declarer names a card another player holds; its holder is the secret partner."""
+        state = self.state
+        if not isinstance(state, ChoosingPartner):
+            raise BridgeError(Reason.WRONG_PHASE, f"No partner is being chosen; the deal is in {self.phase.value}.")
+        if position != state.contract.declarer:
+            raise BridgeError(Reason.NOT_DECLARER, "Only the declarer chooses the partner card.")
+        if (error := self.partner_violation(card)) is not None:
+            raise error
+        contract = state.contract
+        return evolve(self, state=Playing(state.calls, contract, card, Trick(self._opening_leader(contract))))
+
+    def play_card(self, position: int, card: Card) -> Deal:
+        """Play one card; a full trick goes to its winner, who leads next, until the deal ends."""
+        state = self.state
+        seats = self.variant.seats
+        if not isinstance(state, Playing) or position != (state.trick.leader + len(state.trick.plays)) % seats:
+            state = self._require(Playing, position)  # raises: the wrong phase, or not this player's turn
+        hand = self.hands[position]
+        if (error := self._card_violation(state, hand, card)) is not None:
+            raise error
+        i = hand.index(card)
+        hands = (*self.hands[:position], hand[:i] + hand[i + 1:], *self.hands[position + 1:])
+        trick = Trick(state.trick.leader, (*state.trick.plays, Play(position, card)))
+        if len(trick.plays) < seats:
+            return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card, trick,
+                                                           state.tricks))
+        tricks = (*state.tricks, trick)
+        if self._deal_over(state, tricks):
+            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks))
+        return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card,
+                                                       Trick(trick.winner(state.contract.trump)), tricks))
+
+    def _deal_over(self, state: Playing, tricks: tuple[Trick, ...]) -> bool:
+        """After `tricks`: all are played or, where the variant ends deals early and the table is not
+        playing them all, a side has reached its target whichever of the possible partners
+        (`_possible_partners`) is the partner (SPEC §5.6).
+
+        While the partner card is unplayed the table does not know the sides, and ending on the real
+        partner's count would tell it who the partner is not. So the deal ends early only when it would
+        end for every seat that may hold the card as far as the table can tell: whether it has ended
+        depends on the contract and the tricks played alone, and it ends as soon as that allows. Once
+        the card is played the partner is public and alone decides. The winners are still the side
+        that reached its target with the real partner, who is always one of the possible partners.
+        """
+        if len(tricks) == self.variant.hand_size:
+            return True
+        if not self.variant.early_end or self.settings.play_all_tricks:
+            return False
+        contract, won = state.contract, self._tricks_won(tricks)
+        sides = (self._side_tricks(won, p) for p in self._possible_partners(contract, state.partner_card, tricks))
+        return all(ours >= contract.target or theirs >= contract.defender_target for ours, theirs in sides)
+
+
+def _trump_played(tricks: tuple[Trick, ...], trump: Suit) -> bool:
+    return any(play.card.suit == trump for trick in tricks for play in trick.plays)
+
+
+def is_weak(variant: Variant, hand: Hand) -> bool:
+    """Under the wash rule, a hand under the variant's threshold may not be played."""
+    return variant.wash_threshold is not None and hand_points(hand) < variant.wash_threshold
+
+
+def new_deal(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
+             washes: int = 0) -> Deal:
+    """Deal a new hand. Under the wash rule a weak hand anywhere means a redeal, the deal passing left."""
+    while True:
+        hands = deal_hands(rng, variant.seats, variant.hand_size)
+        if not (settings.wash_rule and any(is_weak(variant, hand) for hand in hands)):
+            return Deal(variant, settings, players, dealer, hands, Bidding(), washes)
+        washes += 1
+        dealer = variant.left_of(dealer)

@@ -1,37 +1,63 @@
-"""The wire form of a room (SPEC §6): one full-state dict, and the projections clients may read.
+"""What clients may read of a room, projected from its state (SPEC §6, §9): the public room
+document, each player's hand document, and the hand record of each finished deal.
 
-`to_dict`/`from_dict` round-trip the whole state, hidden hands included. The public room
-document and each player's hand document are projections of it; `player_view` is what one
-player may see, and is the only way state leaves the engine toward a client.
+These are projections only: the server writes them and never reads them back (the canonical
+state is `state.encode`'s). `player_view` is what one player may see. The shapes are `wire`'s.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Literal, cast
 
-from .bids import parse_call
-from .cards import Card
-from .deal import SEATS
-from .game import AuctionCall, Contract, Game, Phase, Play, Trick
-from .room import Result, Room, Seat
-from .settings import Settings
+from .cards import Card, Suit
+from .deal import AuctionCall, Contract, Deal, Phase, Trick
+from .room import Result, Room
+from .wire import (
+    CallEntry,
+    ContractDoc,
+    DealRecord,
+    HandDocument,
+    MatchDoc,
+    PlayerEntry,
+    ResultDoc,
+    RoomState,
+    SettingsDoc,
+    TrickDoc,
+)
 
-Doc = dict[str, Any]
 
-
-def _cards(cards) -> list[str]:
+def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _trick(trick: Trick, trump) -> Doc:
-    doc = {"leader": trick.leader, "cards": [{"position": p.position, "card": str(p.card)} for p in trick.plays]}
-    if trick.is_complete:
+def _trick(trick: Trick, trump: Suit | None, seats: int) -> TrickDoc:
+    doc: TrickDoc = {"leader": trick.leader,
+                     "cards": [{"position": p.position, "card": str(p.card)} for p in trick.plays]}
+    if len(trick.plays) == seats:
         doc["winner"] = trick.winner(trump)
     return doc
 
 
-def _result(result: Result | None) -> Doc | None:
-    if result is None:
-        return None
+def _tricks(deal: Deal) -> list[TrickDoc]:
+    return [_trick(t, deal.trump, deal.variant.seats) for t in deal.tricks]
+
+
+def _calls(calls: Iterable[AuctionCall]) -> list[CallEntry]:
+    return [{"position": e.position, "bid": str(e.call)} for e in calls]
+
+
+def _contract(contract: Contract) -> ContractDoc:
+    trump = contract.trump
+    return {
+        "declarer": contract.declarer,
+        "bid": str(contract.bid),
+        "trump": cast(Literal["C", "D", "H", "S"], trump.letter) if trump is not None else None,
+        "target": contract.target,
+        "defenderTarget": contract.defender_target,
+    }
+
+
+def _result(result: Result) -> ResultDoc:
     outcome = result.outcome
     return {
         "players": list(result.players),
@@ -46,105 +72,92 @@ def _result(result: Result | None) -> Doc | None:
     }
 
 
-def public_room(room: Room) -> Doc:
+def _match(room: Room) -> MatchDoc:
+    match = room.match
+    if match is None:
+        return {"dealNumber": 0, "deals": room.settings.deals, "scores": {}, "names": {}}
+    return {"dealNumber": match.number, "deals": match.deals, "scores": dict(match.scores),
+            "names": dict(match.names)}
+
+
+def public_room(room: Room) -> RoomState:
     """The room document every permitted reader sees: no hidden card, no unrevealed partner.
 
     `memberIDs` (for the security rules) and `seating` (uids by position for the current or
-    last deal, so `bids`/`tricks` stay readable after players leave an ended room) extend SPEC §6.
+    last deal, so `bids`/`tricks` stay readable after players leave) extend SPEC §6.
     """
-    game = room.game
-    contract = game.contract if game else None
-    active = game is not None and not room.is_ended
+    deal = room.deal
+    seats = room.seat_count
+    contract = deal.contract if deal else None
+    result = room.result
+    trick = deal.trick if deal else None
     return {
         "hostID": room.host,
-        "status": room.status,
-        "settings": room.settings.to_dict(),
+        "status": room.status.value,
+        "settings": cast(SettingsDoc, room.settings.to_dict()),
         "invited": list(room.invited),
         "memberIDs": list(room.member_ids),
-        "players": [
-            {"uid": s.uid, "displayName": s.display_name, "position": i, "ready": s.ready}
-            for i, s in enumerate(room.seats)
-        ],
-        "seating": list(game.players) if game else None,
-        "dealer": game.dealer if game else None,
-        "turn": game.turn if active else None,
-        "washes": game.washes if game else 0,
-        "bids": [{"position": e.position, "bid": str(e.call)} for e in game.bids] if game else [],
-        "highestBid": _bid_entry(game.highest_bid) if game else None,
-        "contract": {
-            "declarer": contract.declarer,
-            "bid": str(contract.bid),
-            "trump": contract.trump.letter if contract.trump is not None else None,
-            "target": contract.target,
-            "defenderTarget": contract.defender_target,
-        } if contract else None,
-        "partnerCard": str(game.partner_card) if game and game.partner_card else None,
+        "players": [_player(i, s.uid, s.display_name, s.ready) for i, s in enumerate(room.seats)],
+        "seating": list(deal.players) if deal else None,
+        "dealer": deal.dealer if deal else None,
+        "turn": deal.turn if deal and room.deal_in_progress else None,
+        "washes": deal.washes if deal else 0,
+        "bids": _calls(deal.calls) if deal else [],
+        "highestBid": _calls([deal.highest_bid])[0] if deal and deal.highest_bid else None,
+        "contract": _contract(contract) if contract else None,
+        "partnerCard": str(deal.partner_card) if deal and deal.partner_card else None,
         # Published once the partner card is played, or when the deal is over (its result names
         # the partner, SPEC §5.6); an abandoned deal keeps an unplayed partner secret (§6).
-        "partnerPosition": game.partner if game and (game.partner_revealed or game.phase is Phase.COMPLETE) else None,
-        "trick": _trick(game.trick, game.trump) if game and game.trick else None,
-        "tricks": [_trick(t, game.trump) for t in game.tricks] if game else [],
-        "tricksWon": list(game.tricks_won) if game else [0] * SEATS,
-        "trumpBroken": game.trump_broken if game else False,
-        "handSizes": [len(h) for h in game.hands] if game else [0] * SEATS,
-        "result": _result(room.result),
+        "partnerPosition": deal.partner if deal and (deal.partner_revealed or deal.phase is Phase.COMPLETE) else None,
+        "trick": _trick(trick, deal.trump, seats) if deal and trick else None,
+        "tricks": _tricks(deal) if deal else [],
+        "tricksWon": list(deal.tricks_won) if deal else [0] * seats,
+        "trumpBroken": deal.trump_broken if deal else False,
+        "handSizes": [len(h) for h in deal.hands] if deal else [0] * seats,
+        "result": _result(result) if result else None,
+        "match": _match(room),
     }
 
 
-def _bid_entry(entry: AuctionCall | None) -> Doc | None:
-    return {"position": entry.position, "bid": str(entry.call)} if entry else None
+def _player(position: int, uid: str, display_name: str, ready: bool) -> PlayerEntry:
+    return {"uid": uid, "displayName": display_name, "position": position, "ready": ready}
 
 
-def hand_documents(room: Room) -> dict[str, Doc]:
-    """`rooms/{id}/hands/{uid}` for every player dealt into the room's game."""
-    game = room.game
-    if game is None:
+def hand_documents(room: Room) -> dict[str, HandDocument]:
+    """`rooms/{id}/hands/{uid}` for every player dealt into the room's current or last deal."""
+    deal = room.deal
+    if deal is None:
         return {}
-    return {uid: {"cards": _cards(hand)} for uid, hand in zip(game.players, game.hands, strict=True)}
+    return {uid: {"cards": _cards(hand)} for uid, hand in zip(deal.players, deal.hands, strict=True)}
 
 
-def player_view(room: Room, uid: str) -> Doc:
+def player_view(room: Room, uid: str) -> dict[str, object]:
     """Everything `uid` may see: the public room and their own hand (None if not dealt in)."""
     hand = hand_documents(room).get(uid)
     return {"room": public_room(room), "hand": hand["cards"] if hand else None}
 
 
-def to_dict(room: Room) -> Doc:
-    """The whole state: the public room document plus every hand by position."""
-    doc = public_room(room)
-    doc["hands"] = [_cards(h) for h in room.game.hands] if room.game else None
-    return doc
-
-
-def from_dict(doc: Doc) -> Room:
-    """Rebuild a room from `to_dict` output (or from its stored documents, hands by position)."""
-    settings = Settings.from_dict(doc["settings"])
-    result = doc.get("result") or {}
-    return Room(
-        host=doc["hostID"],
-        seats=tuple(Seat(p["uid"], p["displayName"], p["ready"]) for p in doc["players"]),
-        settings=settings,
-        invited=tuple(doc["invited"]),
-        game=_game(doc, settings) if doc.get("seating") else None,
-        abandoned_by=result.get("abandonedBy"),
-    )
-
-
-def _parse_trick(doc: Doc) -> Trick:
-    return Trick(doc["leader"], tuple(Play(c["position"], Card.parse(c["card"])) for c in doc["cards"]))
-
-
-def _game(doc: Doc, settings: Settings) -> Game:
-    contract = doc["contract"]
-    return Game(
-        players=tuple(doc["seating"]),
-        settings=settings,
-        dealer=doc["dealer"],
-        hands=tuple(tuple(Card.parse(c) for c in hand) for hand in doc["hands"]),
-        washes=doc["washes"],
-        bids=tuple(AuctionCall(b["position"], parse_call(b["bid"])) for b in doc["bids"]),
-        contract=Contract(contract["declarer"], parse_call(contract["bid"])) if contract else None,
-        partner_card=Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None,
-        trick=_parse_trick(doc["trick"]) if doc["trick"] else None,
-        tricks=tuple(_parse_trick(t) for t in doc["tricks"]),
-    )
+def deal_record(room: Room) -> DealRecord | None:
+    """`rooms/{id}/deals/{n}`: the hand record of the room's last deal once it has finished (None
+    before): the four hands as dealt, the auction, the play, the result and the points it scored."""
+    match, deal = room.match, room.deal
+    outcome = deal.outcome() if deal else None
+    contract = deal.contract if deal else None
+    result = room.result
+    if match is None or deal is None or outcome is None or contract is None or result is None:
+        return None
+    return {
+        "number": match.number,
+        "variant": cast(Literal["floating"], deal.variant.name),
+        "dealer": deal.dealer,
+        "washes": deal.washes,
+        "players": list(deal.players),
+        "hands": [{"cards": _cards(hand)} for hand in deal.hands_dealt()],
+        "bids": _calls(deal.calls),
+        "contract": _contract(contract),
+        "partnerCard": str(deal.partner_card) if deal.partner_card else None,
+        "partner": outcome.partner,
+        "tricks": _tricks(deal),
+        "result": _result(result),
+        "scoreChanges": dict(match.score_changes(deal)),
+    }

@@ -1,49 +1,113 @@
-"""Room settings: which rules a room plays by (SPEC §4)."""
+"""Room settings: which game a room plays and by which rules (SPEC §4, §9, §11)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .errors import BridgeError, Reason
+from .variants import DEFAULT_VARIANT, VARIANTS, variant_named
 
-# Wire name -> attribute. Every setting is a boolean today; a variant selector would join here.
-_WIRE_NAMES = {"inviteOnly": "invite_only", "playAllTricks": "play_all_tricks", "washRule": "wash_rule"}
+#: SPEC §9: deals in a match, 1-100, or 0 for no fixed end.
+MAX_DEALS = 100
+
+SettingValue = bool | int | str
+
+
+def _invalid(message: str) -> BridgeError:
+    return BridgeError(Reason.INVALID_SETTINGS, message)
+
+
+def _boolean(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _invalid(f"Setting '{name}' must be true or false.")
+    return value
+
+
+def _deals(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEALS:
+        raise _invalid(f"Setting '{name}' must be a whole number of deals, 1-{MAX_DEALS}, or 0 for no fixed end.")
+    return value
+
+
+def _variant(name: str, value: object) -> str:
+    return variant_named(value).name
+
+
+#: Every scoring some variant has.
+_SCORINGS = tuple(dict.fromkeys(scoring for variant in VARIANTS.values() for scoring in variant.scorings))
+
+
+def _scoring(name: str, value: object) -> str:
+    if not isinstance(value, str) or value not in _SCORINGS:
+        raise _invalid(f"Setting '{name}' is one of {', '.join(_SCORINGS)}.")
+    return value
+
+
+#: Wire name -> (attribute, value check). Whether a `scoring` or an option belongs to the room's
+#: variant is checked once the whole change is known (`Settings.with_changes`).
+_WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
+    "variant": ("variant", _variant),
+    "inviteOnly": ("invite_only", _boolean),
+    "deals": ("deals", _deals),
+    "scoring": ("scoring", _scoring),
+    "playAllTricks": ("play_all_tricks", _boolean),
+    "washRule": ("wash_rule", _boolean),
+}
+#: Settings every variant takes; the others are a variant's `options`.
+_COMMON = ("variant", "inviteOnly", "deals", "scoring")
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """`invite_only`: only invitees may join and read the room.
-    `play_all_tricks`: play all 13 tricks instead of stopping once a side has reached its target
-    (for every seat that may be the partner, SPEC §5.6).
-    `wash_rule`: redeal automatically when any hand is weak (under 4 points)."""
+    """`variant`: the game (`variants.VARIANTS`). `invite_only`: only invitees may join and read
+    the room. `deals`: deals in the match (0: no fixed end). `scoring`: how the match is scored,
+    one of the variant's `scorings`.
+    Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
+    has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
+    redeal automatically when any hand is weak (under 4 points)."""
 
+    variant: str = DEFAULT_VARIANT
     invite_only: bool = False
+    deals: int = 1
+    scoring: str = "deals"
     play_all_tricks: bool = False
     wash_rule: bool = True
 
     @staticmethod
-    def parse_changes(data: object) -> dict[str, bool]:
-        """Validate wire-form changes (`{"inviteOnly": true}`): known names, boolean values."""
+    def parse_changes(data: object) -> dict[str, SettingValue]:
+        """Validate wire-form changes (`{"inviteOnly": true}`): known names, well-typed values."""
         if not isinstance(data, dict):
-            raise BridgeError(Reason.INVALID_SETTINGS, "Settings must be an object.")
-        changes = {}
+            raise _invalid("Settings must be an object.")
+        changes: dict[str, SettingValue] = {}
         for name, value in data.items():
-            if name not in _WIRE_NAMES:
-                raise BridgeError(
-                    Reason.INVALID_SETTINGS,
-                    f"Unknown setting; the settings are {', '.join(_WIRE_NAMES)}.",
-                )
-            if not isinstance(value, bool):
-                raise BridgeError(Reason.INVALID_SETTINGS, f"Setting '{name}' must be true or false.")
-            changes[_WIRE_NAMES[name]] = value
+            if name not in _WIRE:
+                raise _invalid(f"Unknown setting; the settings are {', '.join(_WIRE)}.")
+            attribute, check = _WIRE[name]
+            changes[attribute] = check(name, value)
         return changes
 
-    def with_changes(self, changes: dict[str, bool]) -> Settings:
-        return replace(self, **changes)
+    def with_changes(self, changes: Mapping[str, SettingValue]) -> Settings:
+        """These settings with `changes` (from `parse_changes`), checked against the variant:
+        `scoring` must be one of its scorings, and options of other variants may not be set.
+        Choosing another variant without a scoring takes that variant's default."""
+        variant = variant_named(changes.get("variant", self.variant))
+        if variant.name != self.variant and "scoring" not in changes:
+            changes = {**changes, "scoring": variant.scorings[0]}
+        new = replace(self, **changes)  # type: ignore[arg-type]  # keys are attribute names (parse_changes)
+        if new.scoring not in variant.scorings:
+            raise _invalid(f"Setting 'scoring' is one of {', '.join(variant.scorings)} in {variant.name}.")
+        for wire, (attribute, _) in _WIRE.items():
+            if wire not in _COMMON and wire not in variant.options and attribute in changes:
+                raise _invalid(f"Setting '{wire}' does not apply to {variant.name}.")
+        return new
 
-    def to_dict(self) -> dict[str, bool]:
-        return {wire: getattr(self, attr) for wire, attr in _WIRE_NAMES.items()}
+    def to_dict(self) -> dict[str, SettingValue]:
+        """The wire form: the common settings and the variant's own options."""
+        options = variant_named(self.variant).options
+        return {wire: getattr(self, attribute) for wire, (attribute, _) in _WIRE.items()
+                if wire in _COMMON or wire in options}
 
     @classmethod
-    def from_dict(cls, data: object) -> Settings:
-        return cls().with_changes(cls.parse_changes(data))
-
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
+        return cls().with_changes(cls.parse_changes(dict(data)))

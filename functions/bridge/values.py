@@ -1,23 +1,32 @@
 """`evolve`: a copy of a frozen, slotted dataclass value with some fields changed."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
 V = TypeVar("V")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-_set = object.__setattr__
+_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def evolve(value: V, **changes: Any) -> V:
-    """Like `dataclasses.replace`, several times faster: it copies the fields directly instead
-    of re-running `__init__` through field introspection. The engine's values have no
-    `__post_init__`, so nothing is skipped; moves call this on every card played."""
+    """Like `dataclasses.replace`, several times faster: a copier made once per class sets each
+    field directly instead of re-running `__init__` through field introspection. The engine's
+    values have no `__post_init__`, so nothing is skipped; moves call this on every card played."""
     cls = type(value)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        _set(new, name, changes[name] if name in changes else getattr(value, name))
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier(cls)
+    new: V = copier(value, changes)
     return new
+
+
+def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
+    """`copy(value, changes)` for `cls`: one line per field, no loop, no `getattr`."""
+    lines = [f"    put(new, {f.name!r}, changes[{f.name!r}] if {f.name!r} in changes else value.{f.name})"
+             for f in fields(cls)]
+    source = "def copy(value, changes):\n    new = make(cls)\n" + "\n".join(lines) + "\n    return new\n"
+    namespace: dict[str, Any] = {"make": object.__new__, "put": object.__setattr__, "cls": cls}
+    exec(source, namespace)  # the source is built from the class's own field names only
+    copier: Callable[[Any, dict[str, Any]], Any] = namespace["copy"]
+    return copier

@@ -4,24 +4,27 @@ of the caller's request log that makes a resent action harmless (SPEC §8, `requ
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
+from bridge.wire import CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
 
 from . import accounts, payloads, store
 from .endpoint import Call, Caller
+from .store import Applied, Data
 
-SUCCESS = {"success": True}
+SUCCESS: Success = {"success": True}
+Answer = TypeVar("Answer")
 
 
-def _require_free(txn: store.Transaction, account: dict | None) -> None:
+def _require_free(txn: store.Transaction, account: Data | None) -> None:
     """A player may be in one room at a time; an ended room no longer counts (SPEC §5.8)."""
     current = (account or {}).get("roomID")
     if current is not None and store.room_status(txn, current) not in (None, "ended"):
         raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in a room; leave it first.")
 
 
-def _write_account(txn: store.Transaction, caller: Caller, account: dict | None, changes: dict[str, Any]) -> None:
+def _write_account(txn: store.Transaction, caller: Caller, account: Data | None, changes: Data) -> None:
     """Change the caller's account, creating it (with `changes`) if no trigger made it."""
     if account is None:
         txn.create(accounts.account_ref(caller.uid), {**accounts.account_document(caller.uid, caller.name), **changes})
@@ -29,46 +32,48 @@ def _write_account(txn: store.Transaction, caller: Caller, account: dict | None,
         txn.update(accounts.account_ref(caller.uid), changes)
 
 
-def _display_name(caller: Caller, account: dict | None) -> str:
+def _display_name(caller: Caller, account: Data | None) -> str:
     if account is not None:
-        return account["displayName"]
+        name: str = account["displayName"]
+        return name
     return accounts.display_name_for(caller.uid, caller.name)
 
 
-def _room_move(call: Call, request: Any, move: Callable[[Room], Room], answer: Callable[[Room], Any]) -> Any:
+def _room_move(call: Call, request: payloads.RoomMove, move: Callable[[Room], Room],
+               answer: Callable[[Room], Answer]) -> Answer:
     """The common shape: load the room, apply one engine move, save the result; `answer` is
     what the caller is told, given the new room."""
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[Answer]:
         before = store.load_room(txn, request.room_id, request.expected_version, call.caller.uid)
         room = move(before.room)
         store.save_room(txn, before.ref, before, room)
-        return store.Applied(request.room_id, answer(room))
+        return Applied(request.room_id, answer(room))
 
     return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
-def create_game_room(call: Call) -> dict:
+def create_game_room(call: Call) -> CreateGameRoomAnswer:
     request = payloads.CreateRoom.parse(call.data)
     settings = Settings().with_changes(request.settings)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[CreateGameRoomAnswer]:
         account = store.read_account(txn, caller.uid)
         _require_free(txn, account)
         ref = store.room_ref_new()
         store.save_room(txn, ref, None, Room.create(caller.uid, _display_name(caller, account), settings))
         _write_account(txn, caller, account, {"roomID": ref.id})
-        return store.Applied(ref.id, {"roomID": ref.id})
+        return Applied(ref.id, {"roomID": ref.id})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
-def join_game_room(call: Call) -> dict:
+def join_game_room(call: Call) -> Success:
     request = payloads.RoomAction.parse(call.data)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[Success]:
         account = store.read_account(txn, caller.uid)
         if (account or {}).get("roomID") != request.room_id:
             _require_free(txn, account)
@@ -76,7 +81,7 @@ def join_game_room(call: Call) -> dict:
         room = before.room.join(caller.uid, _display_name(caller, account))
         store.save_room(txn, before.ref, before, room)
         _write_account(txn, caller, account, {"roomID": request.room_id})
-        return store.Applied(request.room_id, SUCCESS)
+        return Applied(request.room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body,
                             [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
@@ -86,37 +91,40 @@ def leave_game_room(call: Call) -> None:
     request = payloads.RoomAction.parse(call.data)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[None]:
         account = store.read_account(txn, caller.uid)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
             _write_account(txn, caller, account, {"roomID": None})
-        return store.Applied(request.room_id, None)
+        return Applied(request.room_id, None)
 
     return store.run_action(call.action(request.request_id), body,
                             [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
 
 
-def toggle_ready(call: Call) -> dict:
+def toggle_ready(call: Call) -> ToggleReadyAnswer:
     request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.toggle_ready(uid),
-                      lambda room: {**SUCCESS, "ready": room.seats[room.position_of(uid)].ready})
+
+    def answer(room: Room) -> ToggleReadyAnswer:
+        return {"success": True, "ready": any(seat.ready for seat in room.seats if seat.uid == uid)}
+
+    return _room_move(call, request, lambda room: room.toggle_ready(uid), answer)
 
 
-def start_game(call: Call) -> dict:
+def start_game(call: Call) -> Success:
     request = payloads.StartGame.parse(call.data)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[Success]:
         room_id = (store.read_account(txn, caller.uid) or {}).get("roomID")
         if room_id is None:
             raise BridgeError(Reason.NOT_IN_ROOM, "You are not in a room.")
         before = store.load_room(txn, room_id, request.expected_version, caller.uid)
         store.save_room(txn, before.ref, before, before.room.start(caller.uid, secure_rng()))
-        return store.Applied(room_id, SUCCESS)
+        return Applied(room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
@@ -133,40 +141,40 @@ def choose_teammate(call: Call) -> None:
     return _room_move(call, request, lambda room: room.choose_partner(uid, request.card), lambda room: None)
 
 
-def play_card(call: Call) -> dict:
+def play_card(call: Call) -> Success:
     request = payloads.CardAction.parse(call.data)
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.play_card(uid, request.card), lambda room: SUCCESS)
 
 
-def invite_to_room(call: Call) -> dict:
+def invite_to_room(call: Call) -> Success:
     request = payloads.Invite.parse(call.data)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[Success]:
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         room = before.room.invite(caller.uid, request.invitee)
         if store.read_account(txn, request.invitee) is None:
             raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player has that uid.")
         store.save_room(txn, before.ref, before, room)
-        return store.Applied(request.room_id, SUCCESS)
+        return Applied(request.room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
-def update_room_settings(call: Call) -> dict:
+def update_room_settings(call: Call) -> Success:
     request = payloads.UpdateSettings.parse(call.data)
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.update_settings(uid, request.changes), lambda room: SUCCESS)
 
 
-def update_profile(call: Call) -> dict:
+def update_profile(call: Call) -> UpdateProfileAnswer:
     """SPEC §14: the caller's display name, on their account and at their seat in their current
     room (unless it has ended), in one transaction."""
     request = payloads.UpdateProfile.parse(call.data)
     caller = call.caller
 
-    def body(txn: store.Transaction) -> store.Applied:
+    def body(txn: store.Transaction) -> Applied[UpdateProfileAnswer]:
         account = store.read_account(txn, caller.uid)
         room_id = (account or {}).get("roomID")
         if room_id is not None and store.room_status(txn, room_id) not in (None, "ended"):
@@ -175,7 +183,7 @@ def update_profile(call: Call) -> dict:
                 store.save_room(txn, before.ref, before, before.room.rename(caller.uid, request.display_name))
         if account is None or account["displayName"] != request.display_name:
             _write_account(txn, caller, account, {"displayName": request.display_name})
-        return store.Applied(room_id or "", {**SUCCESS, "displayName": request.display_name})
+        return Applied(room_id or "", {"success": True, "displayName": request.display_name})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 

@@ -13,7 +13,7 @@ import logging
 import traceback
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import flask
 from firebase_functions import https_fn, options, params
@@ -116,7 +116,7 @@ class OutcomeUnknown(Exception):
     """A commit's outcome could not be learnt: the action may or may not have been applied."""
 
 
-def handle(name: str, handler: Handler, request: https_fn.CallableRequest) -> Any:
+def handle(name: str, handler: Handler, request: https_fn.CallableRequest[Any]) -> Any:
     """Run `handler` for a verified callable request to `name`: the caller, then the one error mapping."""
     auth = request.auth
     if auth is None or not auth.uid:
@@ -186,11 +186,13 @@ def callable_function(name: str, handler: Handler,
     """Declare `handler` as the callable `name`: authenticated, size-guarded, errors mapped.
     `functions` are the names of all our functions, to refuse a request meant for another."""
 
-    def endpoint(request: https_fn.CallableRequest) -> Any:
+    def endpoint(request: https_fn.CallableRequest[Any]) -> Any:
         return handle(name, handler, request)
 
     endpoint.__name__ = endpoint.__qualname__ = name
-    sdk_function = https_fn.on_call(**callable_options(name))(endpoint)
+    # The SDK declares the wrapped function by the handler's type; what it deploys and serves
+    # takes the raw Flask request.
+    sdk_function = cast(Callable[[flask.Request], flask.Response], https_fn.on_call(**callable_options(name))(endpoint))
 
     @functools.wraps(sdk_function)
     def guarded(raw: flask.Request) -> flask.Response:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
+from bridge.settings import SettingValue
 
 from .accounts import parse_display_name
 
@@ -64,10 +65,24 @@ def request_id(value: Any) -> str:
 
 
 #: The optional fields of every room-changing call (SPEC §4, §8).
-_GUARDS: dict[str, Callable] = {"expectedVersion": version, "requestID": request_id}
+_GUARDS: dict[str, Callable[[Any], Any]] = {"expectedVersion": version, "requestID": request_id}
 
 
-def _fields(data: Any, required: dict[str, Callable], optional: dict[str, Callable]) -> dict[str, Any]:
+class RoomMove(Protocol):
+    """A request acting on one room."""
+
+    @property
+    def room_id(self) -> str: ...
+
+    @property
+    def expected_version(self) -> int | None: ...
+
+    @property
+    def request_id(self) -> str | None: ...
+
+
+def _fields(data: Any, required: dict[str, Callable[[Any], Any]],
+            optional: dict[str, Callable[[Any], Any]]) -> dict[str, Any]:
     """Parse an object with exactly the named fields; absent optional fields come back as None."""
     if data is None and not required:
         data = {}
@@ -85,7 +100,7 @@ def _fields(data: Any, required: dict[str, Callable], optional: dict[str, Callab
 
 @dataclass(frozen=True, slots=True)
 class CreateRoom:
-    settings: dict[str, bool]
+    settings: dict[str, SettingValue]
     request_id: str | None
 
     @staticmethod
@@ -165,7 +180,7 @@ class Invite:
 @dataclass(frozen=True, slots=True)
 class UpdateSettings:
     room_id: str
-    changes: dict[str, bool]
+    changes: dict[str, SettingValue]
     expected_version: int | None
     request_id: str | None
 

@@ -59,7 +59,7 @@ class Recorded:
     answer: Any
 
 
-def recorded_answer(log: dict | None, action: Action) -> Recorded | None:
+def recorded_answer(log: dict[str, Any] | None, action: Action) -> Recorded | None:
     """The answer `action` got if it was already applied, else None.
 
     A request id that was applied for a different action is an error: the client reused it."""
@@ -72,13 +72,13 @@ def recorded_answer(log: dict | None, action: Action) -> Recorded | None:
     return None
 
 
-def with_entry(log: dict | None, action: Action, room_id: str, answer: Any) -> dict:
+def with_entry(log: dict[str, Any] | None, action: Action, room_id: str, answer: Any) -> dict[str, Any]:
     """The log with `action` recorded (newest last), trimmed to the most recent entries per room
     (client and server ids counted apart) and to the rooms acted in last."""
     entries = [*(log or {}).get("entries", []),
                {"id": action.request_id, "room": room_id, "client": action.from_client,
                 "fingerprint": action.fingerprint, "answer": answer}]
-    kept: list[dict] = []
+    kept: list[dict[str, Any]] = []
     rooms: list[str] = []
     counts: dict[tuple[str, bool], int] = {}
     for entry in reversed(entries):

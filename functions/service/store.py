@@ -1,8 +1,10 @@
 """Room and account documents, read and written as one optimistic transaction.
 
-Reads come first (`load_room`, `read_account`), then `save_room` writes the new state's
-projections: the public room document, only the hand documents that changed, and the
-account stats when the game has just ended. A room that did not change is not written.
+Reads come first (`load_room` reads the room's server-only state document, `read_account`),
+then `save_room` writes the new state and its projections: the public room document, only the
+hand documents that changed, a finished deal's hand record, and the account stats when a deal
+finishes or is abandoned. A room that did not change is not written. Projections are written,
+never read back: the state document alone says what a room is.
 
 `Transaction` is optimistic, as the Firestore web and mobile SDKs' transactions are: reads
 take no locks and all see one snapshot (the first read's time); the writes go out in one
@@ -16,9 +18,9 @@ that deadlock at once (wound-wait); the Firestore emulator only by its 2-second 
 once per conflicting pair: three simultaneous joins took 2-4 s there, four simultaneous
 toggleReady 6 s (bench/RESULTS.md). An optimistic commit never waits.
 
-Serializable: every state change writes the room document (`version` + 1), and hand
-documents change only in a commit that also writes their room, so a commit conditional on
-the room is conditional on its hands too. The other documents read but not written cannot
+Serializable: every state change writes the state document (`version` + 1), and the room's
+projections change only in a commit that also writes it, so a commit conditional on the state
+document is conditional on all of them. The other documents read but not written cannot
 turn a decision wrong: another room's status only moves forward (to `ended`, or deleted),
 accounts are never deleted, and startGame reads its caller's `roomID` only to find the room,
 whose own state then decides.
@@ -29,19 +31,21 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
-from bridge import BridgeError, Reason, Room, documents
+from bridge import BridgeError, Reason, Room, documents, state
 
 from . import db, request_log
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
-ROOMS, HANDS = "rooms", "hands"
+ROOMS, HANDS, DEALS = "rooms", "hands", "deals"
+#: The server-only document of a room's canonical state: `rooms/{id}/private/state`.
+PRIVATE, STATE = "private", "state"
 
 #: A commit rejected because a document read has changed (FailedPrecondition), one we saw
 #: missing now exists (AlreadyExists), or the backend aborted it under contention.
@@ -57,6 +61,12 @@ _OUTCOME_UNKNOWN = (google_errors.DeadlineExceeded, google_errors.ServiceUnavail
 _ATTEMPTS = 10
 _BACKOFF_S, _MAX_BACKOFF_S = 0.01, 0.2
 
+#: A document's fields; a snapshot of one read.
+Data = dict[str, Any]
+Snapshot = firestore.DocumentSnapshot[Any]
+#: What an action answers its caller (JSON-like).
+Answer = TypeVar("Answer")
+
 class Transaction:
     """Reads at one snapshot without locks; writes buffered into one conditional atomic commit."""
 
@@ -65,16 +75,16 @@ class Transaction:
         self._batch = client.batch()
         self._read_time: Any = None
         self._seen: dict[str, Any] = {}         # path -> update time when read (None: did not exist)
-        self._whole: dict[str, firestore.DocumentSnapshot] = {}  # documents read whole, by path
-        self._snapshots: dict[str, firestore.DocumentSnapshot] = {}  # every whole read, missing ones too
+        self._whole: dict[str, Snapshot] = {}  # documents read whole, by path
+        self._snapshots: dict[str, Snapshot] = {}  # every whole read, missing ones too
         self._guarded: set[str] = set()         # paths whose first write carries the condition
         self._writes = 0
 
-    def get(self, ref: firestore.DocumentReference, field_paths: list[str] | None = None) -> firestore.DocumentSnapshot:
+    def get(self, ref: firestore.DocumentReference, field_paths: list[str] | None = None) -> Snapshot:
         return self.get_all([ref], field_paths)[0]
 
     def get_all(self, refs: Iterable[firestore.DocumentReference],
-                field_paths: list[str] | None = None) -> list[firestore.DocumentSnapshot]:
+                field_paths: list[str] | None = None) -> list[Snapshot]:
         """Snapshots in the order of `refs`, all as of this transaction's first read. A document
         already read whole is not read again (it cannot have changed at that snapshot)."""
         refs = list(refs)
@@ -99,11 +109,11 @@ class Transaction:
         self._guarded.add(path)
         return {"option": self._client.write_option(last_update_time=self._seen[path])}
 
-    def create(self, ref: firestore.DocumentReference, data: dict) -> None:
+    def create(self, ref: firestore.DocumentReference, data: Data) -> None:
         self._batch.create(ref, data)
         self._writes += 1
 
-    def set(self, ref: firestore.DocumentReference, data: dict) -> None:
+    def set(self, ref: firestore.DocumentReference, data: Data) -> None:
         """Replace the document (create it if it was read as missing).
 
         A document read here is not re-sent whole: the commit updates only the top-level
@@ -120,7 +130,7 @@ class Transaction:
         else:
             if path not in self._whole:
                 raise ValueError(f"set() of {path}, which was read only in part")
-            before = self._whole[path].to_dict()
+            before = data_of(self._whole[path])
             changes = {name: value for name, value in data.items()
                        if name not in before or not _same(before[name], value)}
             changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
@@ -130,7 +140,7 @@ class Transaction:
                                **self._condition(path))
         self._writes += 1
 
-    def update(self, ref: firestore.DocumentReference, data: dict) -> None:
+    def update(self, ref: firestore.DocumentReference, data: Data) -> None:
         self._batch.update(ref, data, **self._condition(ref.path))
         self._writes += 1
 
@@ -156,23 +166,32 @@ def _same(a: Any, b: Any) -> bool:
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list):
         return len(a) == len(b) and all(map(_same, a, b))
-    return a == b
+    return bool(a == b)
+
+
+def data_of(snapshot: Snapshot) -> Data:
+    """The fields of a document that exists."""
+    data = snapshot.to_dict()
+    if data is None:
+        raise ValueError(f"{snapshot.reference.path} does not exist")
+    return data
 
 
 @dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(Generic[Answer]):
     """What an action did: the room it acted on (its request log key) and the caller's answer."""
 
     room_id: str
-    answer: Any
+    answer: Answer
 
 
 def request_log_ref(uid: str) -> firestore.DocumentReference:
-    return db.client().collection(request_log.COLLECTION).document(uid)
+    ref: firestore.DocumentReference = db.client().collection(request_log.COLLECTION).document(uid)
+    return ref
 
 
-def run_action(action: request_log.Action, body: Callable[[Transaction], Applied],
-               first_reads: Iterable[firestore.DocumentReference] = ()) -> Any:
+def run_action(action: request_log.Action, body: Callable[[Transaction], Applied[Answer]],
+               first_reads: Iterable[firestore.DocumentReference] = ()) -> Answer:
     """Apply `action` exactly once, in an optimistic transaction; return its answer.
 
     Each attempt first reads the caller's request log (with `first_reads`, the documents the
@@ -192,12 +211,12 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
     first_reads = list(first_reads)
     uncertain = False
 
-    def attempt(txn: Transaction) -> Any:
+    def attempt(txn: Transaction) -> Answer:
         log_snapshot = txn.get_all([log_ref, *first_reads])[0]
-        log = log_snapshot.to_dict() if log_snapshot.exists else None
+        log = data_of(log_snapshot) if log_snapshot.exists else None
         recorded = request_log.recorded_answer(log, action)
         if recorded is not None:
-            return recorded.answer
+            return cast(Answer, recorded.answer)  # recorded from this very action
         applied = body(txn)
         if txn.writes:  # an action that changes nothing is not recorded: a resend changes nothing too
             txn.set(log_ref, request_log.with_entry(log, action, applied.room_id, applied.answer))
@@ -226,20 +245,28 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
             log_snapshot = Transaction(db.client()).get(log_ref)
         except google_errors.GoogleAPIError as error:
             raise OutcomeUnknown() from error
-        recorded = request_log.recorded_answer(log_snapshot.to_dict() if log_snapshot.exists else None, action)
+        recorded = request_log.recorded_answer(data_of(log_snapshot) if log_snapshot.exists else None, action)
         if recorded is not None:
-            return recorded.answer
+            return cast(Answer, recorded.answer)
         raise OutcomeUnknown() from failure
     raise TransactionExhausted() from failure
 
 
 def room_ref(room_id: str) -> firestore.DocumentReference:
-    return db.client().collection(ROOMS).document(room_id)
+    ref: firestore.DocumentReference = db.client().collection(ROOMS).document(room_id)
+    return ref
 
 
 def room_ref_new() -> firestore.DocumentReference:
     """A fresh auto-id room reference (nothing is written until the transaction commits)."""
-    return db.client().collection(ROOMS).document()
+    ref: firestore.DocumentReference = db.client().collection(ROOMS).document()
+    return ref
+
+
+def state_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:
+    """The room's canonical state: server-only (firestore.rules denies it to every client)."""
+    ref: firestore.DocumentReference = room.collection(PRIVATE).document(STATE)
+    return ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,94 +277,103 @@ class StoredRoom:
     room: Room
     version: int
     created_at: Any
-    hands: dict[str, dict]
-
-
-#: Each room's seating (uids by position) as this instance last read it, so that the next call
-#: on the room reads the room and its hands in one request. Only a guess: the room document
-#: read with them decides. Bounded (emptied when full); shared by threads (dict operations
-#: are atomic).
-_last_seating: dict[str, tuple[str, ...]] = {}
-_LAST_SEATING_MAX = 10_000
-
-
-def _remember_seating(room_id: str, seating: tuple[str, ...]) -> None:
-    if len(_last_seating) >= _LAST_SEATING_MAX:
-        _last_seating.clear()
-    _last_seating[room_id] = seating
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
-    """What `load_room` reads first, in one request: the room and the hands of the seating this
-    instance saw last time (a second request follows only when that guess is wrong: the first
-    call on a room here, or a new deal)."""
-    return _room_and_hands(room_ref(room_id), _last_seating.get(room_id, ()))
-
-
-def _room_and_hands(ref: firestore.DocumentReference, seating: Iterable[str]) -> list[firestore.DocumentReference]:
-    return [ref, *(ref.collection(HANDS).document(uid) for uid in seating)]
+    """What `load_room` reads first (to be read in one request with the request log)."""
+    return [state_ref(room_ref(room_id))]
 
 
 def load_room(txn: Transaction, room_id: str, expected_version: int | None, reader: str) -> StoredRoom:
-    """Read a room and every hand dealt in it; reject a stale `expected_version`.
+    """Read a room's state; reject a stale `expected_version`.
+
+    The state is the server-only state document. A room stored before it existed (schema 1:
+    the public room document and its hand documents) is read from those and migrated
+    (`bridge.state.from_public_v1`); it is stored in the current form when it next changes.
 
     `reader` is the caller. Only a caller who may read the room (SPEC §6) is told it is stale:
     anyone else would learn an invite-only room's version from it. Their move is refused by
     the engine instead, as it would be at any version (they are not in the room)."""
     ref = room_ref(room_id)
-    guess = _last_seating.get(room_id, ())
-    snapshot, *guessed = txn.get_all(_room_and_hands(ref, guess))
-    if not snapshot.exists:
-        raise BridgeError(Reason.ROOM_NOT_FOUND, "No room has that id.")
-    doc = snapshot.to_dict()
-    seating = doc.get("seating") or []
-    if tuple(seating) == guess:
-        hands = {s.id: s.to_dict() for s in guessed if s.exists}
+    snapshot = txn.get(state_ref(ref))
+    if snapshot.exists:
+        doc = data_of(snapshot)
+        room, version, created_at = state.decode(doc), doc["version"], doc.get("createdAt")
     else:
-        _remember_seating(room_id, tuple(seating))
-        hands = ({s.id: s.to_dict() for s in txn.get_all(_room_and_hands(ref, seating)[1:]) if s.exists}
-                 if seating else {})
-    state = {**doc, "hands": [hands[uid]["cards"] for uid in seating] if seating else None}
-    room = documents.from_dict(state)
-    if expected_version is not None and expected_version != doc["version"] and room.readable_by(reader):
-        raise BridgeError(Reason.STALE_STATE, f"The room is at version {doc['version']}, not {expected_version}.")
-    return StoredRoom(ref, room, doc["version"], doc.get("createdAt"), hands)
+        public = txn.get(ref)
+        if not public.exists:
+            raise BridgeError(Reason.ROOM_NOT_FOUND, "No room has that id.")
+        doc = data_of(public)
+        seating = doc.get("seating") or []
+        hands = {s.id: data_of(s) for s in txn.get_all(ref.collection(HANDS).document(uid) for uid in seating)
+                 if s.exists}
+        room, version, created_at = state.decode(state.from_public_v1(doc, hands)), doc["version"], doc.get("createdAt")
+    if expected_version is not None and expected_version != version and room.readable_by(reader):
+        raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
+    return StoredRoom(ref, room, version, created_at)
 
 
 def room_status(txn: Transaction, room_id: str) -> str | None:
-    """The status of a room, or None if it no longer exists (for "already in a room" checks)."""
-    snapshot = txn.get(room_ref(room_id), field_paths=["status"])
-    return snapshot.get("status") if snapshot.exists else None
+    """The status of a room, or None if it no longer exists (for "already in a room" checks).
+    From the state document, or for a room stored before it existed, the room document."""
+    ref = room_ref(room_id)
+    for doc in (state_ref(ref), ref):
+        snapshot = txn.get(doc, field_paths=["status"])
+        if snapshot.exists:
+            status: str = snapshot.get("status")
+            return status
+    return None
+
+
+def _deal_finished(before: Room | None, room: Room) -> bool:
+    """`room`'s last deal has finished since `before`."""
+    match, deal = room.match, room.deal
+    old_match, old_deal = (before.match, before.deal) if before else (None, None)
+    return (match is not None and deal is not None and deal.is_finished
+            and not (old_match is not None and old_deal is not None and old_match.number == match.number
+                     and old_deal.is_finished))
 
 
 def save_room(txn: Transaction, ref: firestore.DocumentReference,
               before: StoredRoom | None, room: Room | None) -> None:
-    """Write `room` as the new state of `ref` (None deletes it and its hands)."""
-    old_room = before.room if before else None
-    if room == old_room:
+    """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
+    projections: the public room document, the hand documents that changed, the hand record of
+    a deal it has just finished, and the players' stats when a deal finishes or is abandoned."""
+    old = before.room if before else None
+    if room == old:
         return
-    old_hands = before.hands if before else {}
+    old_hands = documents.hand_documents(old) if old else {}
     new_hands = documents.hand_documents(room) if room else {}
     if room is None:
+        assert old is not None
+        txn.delete(state_ref(ref))
         txn.delete(ref)
+        for number in range(1, (old.match.number if old.match else 0) + 1):
+            txn.delete(ref.collection(DEALS).document(str(number)))
     else:
-        txn.set(ref, {
-            **documents.public_room(room),
+        meta = {
             "version": before.version + 1 if before else 1,
             "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP,
             "updatedAt": firestore.SERVER_TIMESTAMP,
-        })
+        }
+        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta})
+        txn.set(ref, {**documents.public_room(room), **meta})
     for uid, hand in new_hands.items():
         if old_hands.get(uid) != hand:
-            txn.set(ref.collection(HANDS).document(uid), hand)
+            txn.set(ref.collection(HANDS).document(uid), dict(hand))
     for uid in old_hands.keys() - new_hands.keys():
         txn.delete(ref.collection(HANDS).document(uid))
-    if room is not None and room.is_ended and not (old_room and old_room.is_ended):
+    if room is None:
+        return
+    record = documents.deal_record(room) if _deal_finished(old, room) else None
+    if record is not None:
+        txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
+    if record is not None or (room.abandoned_by is not None and (old is None or old.abandoned_by is None)):
         for uid, increments in room.stat_changes().items():
             txn.update(account_ref(uid),
                        {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
 
 
-def read_account(txn: Transaction, uid: str) -> dict | None:
+def read_account(txn: Transaction, uid: str) -> Data | None:
     snapshot = txn.get(account_ref(uid))
-    return snapshot.to_dict() if snapshot.exists else None
+    return data_of(snapshot) if snapshot.exists else None

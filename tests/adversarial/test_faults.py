@@ -44,16 +44,13 @@ class Move:
 def _to_last_card(table: Table) -> Move:
     """Play legal cards until the next one ends the deal (checked with the engine on the stored
     state); that card is the move."""
-    from bridge import Card, documents
+    from bridge import Card
 
     while True:
         room = table.room()
         player = table.to_act(room)
         card = table.choose_card(player, room)
-        stored = client.admin_get(f"rooms/{table.room_id}")
-        hands = [client.admin_get(f"rooms/{table.room_id}/hands/{uid}")["cards"] for uid in stored["seating"]]
-        state = documents.from_dict({**stored, "hands": hands})
-        if state.play_card(player.uid, Card.parse(card)).is_ended:
+        if table.stored_room().play_card(player.uid, Card.parse(card)).is_ended:
             return Move("playCard", player, {"roomID": table.room_id, "card": card}, table.room_id)
         table.play(card, player)
 
@@ -221,7 +218,7 @@ class RecordingRng:
 
 def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple[list, list]:
     """After the first attempt's reads, a second client renames the player at position 1 (a write
-    of the room document the attempt read). Returns (attempts, shuffles) as they are recorded."""
+    of the room's state document the attempt read). Returns (attempts, shuffles) as they are recorded."""
     store, attempts, shuffles = service.store, [0], []
     original_load = store.load_room
 
@@ -229,9 +226,9 @@ def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple
         stored = original_load(txn, *args, **kwargs)
         attempts[0] += 1
         if attempts[0] == 1:
-            doc = client.admin_get(f"rooms/{room_id}")
-            doc["players"][1]["displayName"] = rename
-            client.admin_set(f"rooms/{room_id}", doc)
+            doc = client.admin_get(f"rooms/{room_id}/private/state")
+            doc["seats"][1]["name"] = rename
+            client.admin_set(f"rooms/{room_id}/private/state", doc)
         return stored
     patch.setattr(store, "load_room", load)
     patch.setattr(service.callables, "secure_rng", lambda: RecordingRng(shuffles, attempts))

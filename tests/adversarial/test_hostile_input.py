@@ -113,12 +113,18 @@ BID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                         len(s) in (2, 3) and s[0] in "1234567" and s[1:] in ("C", "D", "H", "S", "NT")))))
 UID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                     st.sampled_from(["", "a/b", "..", "x" * 129, "a b", "ü", "a.b", "players/x"]))
+SETTING_NAMES = ("variant", "inviteOnly", "deals", "scoring", "playAllTricks", "washRule")
 SETTINGS_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, dict)),
                          st.dictionaries(st.text(max_size=12).filter(
-                                             lambda k: k not in ("inviteOnly", "playAllTricks", "washRule")),
+                                             lambda k: k not in SETTING_NAMES),
                                          json_values, min_size=1, max_size=3),
                          st.builds(lambda k, v: {k: v}, st.sampled_from(["inviteOnly", "playAllTricks", "washRule"]),
-                                   json_values.filter(lambda v: not isinstance(v, bool))))
+                                   json_values.filter(lambda v: not isinstance(v, bool))),
+                         st.builds(lambda v: {"deals": v}, json_values.filter(
+                             lambda v: isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100)),
+                         st.builds(lambda v: {"scoring": v},
+                                   json_values.filter(lambda v: v not in ("deals", "tricks"))),
+                         st.builds(lambda v: {"variant": v}, json_values.filter(lambda v: v != "floating")))
 VERSION_BAD = st.one_of(json_values.filter(lambda v: isinstance(v, bool) or not isinstance(v, int)),
                         st.integers(max_value=-1), st.integers(min_value=2**53, max_value=2**80))
 

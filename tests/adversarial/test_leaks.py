@@ -36,7 +36,7 @@ pytestmark = pytest.mark.usefixtures("emulator")
 
 ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players", "seating", "dealer", "turn", "washes",
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
-               "trumpBroken", "handSizes", "result", "version", "createdAt", "updatedAt"}
+               "trumpBroken", "handSizes", "result", "match", "version", "createdAt", "updatedAt"}
 ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
 BID_PATHS = re.compile(r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract)")
@@ -102,8 +102,27 @@ class Game:
             account = client.read(f"players/{viewer.uid}", viewer)
             assert set(account) == ACCOUNT_FIELDS
             assert not names_of(account, hidden), names_of(account, hidden)
+        self.check_deal_record(room, hands)
         self.check_partner_secret(room, hands)
         return room, hands
+
+    def check_deal_record(self, room: dict, hands: dict[str, list[str]]) -> None:
+        """The deal's hand record (SPEC §9) does not exist for anyone until the deal has finished;
+        then every player reads the same record, whose hands are the cards played and still held."""
+        path = f"rooms/{self.table.room_id}/deals/{room['match']['dealNumber']}"
+        finished = room["status"] in ("dealEnded", "ended") and room["result"]["abandonedBy"] is None
+        for viewer in self.table.players:
+            if not finished:
+                assert client.read_error(path, viewer).code == "not-found"
+                continue
+            record = client.read(path, viewer)
+            played: dict[int, list[str]] = {}
+            for trick in room["tricks"]:
+                for play in trick["cards"]:
+                    played.setdefault(play["position"], []).append(play["card"])
+            assert [sorted(h["cards"]) for h in record["hands"]] == [
+                sorted(hands[uid] + played.get(p, [])) for p, uid in enumerate(room["seating"])]
+            assert record["tricks"] == room["tricks"] and record["result"] == room["result"]
 
     def check_partner_secret(self, room: dict, hands: dict[str, list[str]]) -> None:
         """While the partner card is unplayed, the room document is the same whichever
@@ -113,13 +132,14 @@ class Game:
         if card is None or card in played or room["status"] == "ended":
             return
         assert room["partnerPosition"] is None and room["result"] is None
-        from bridge import documents
+        from bridge import documents, state
 
         seating = room["seating"]
         declarer = seating[room["contract"]["declarer"]]
         holder = next(uid for uid, cards in hands.items() if card in cards)
         stored = {name: value for name, value in room.items() if name not in ("version", "createdAt", "updatedAt")}
-        actual = documents.public_room(documents.from_dict({**room, "hands": [hands[uid] for uid in seating]}))
+        canonical = self.table.stored_state()
+        actual = documents.public_room(state.decode(canonical))
         assert actual == stored, "the room document is not the projection of the stored state"
         for other in seating:
             if other in (declarer, holder) or not hands[other]:  # in the last trick a hand may be empty
@@ -128,7 +148,9 @@ class Game:
             moved = {uid: list(cards) for uid, cards in hands.items()}
             moved[holder] = [swap if c == card else c for c in moved[holder]]
             moved[other] = [card if c == swap else c for c in moved[other]]
-            alternative = documents.public_room(documents.from_dict({**room, "hands": [moved[uid] for uid in seating]}))
+            deal = canonical["match"]["deal"]
+            alternative = documents.public_room(state.decode({**canonical, "match": {**canonical["match"], "deal": {
+                **deal, "hands": [" ".join(moved[uid]) for uid in seating]}}}))
             assert alternative == actual, (
                 f"the room document would differ if position {seating.index(other)} held the partner card: "
                 + ", ".join(k for k in actual if actual[k] != alternative[k]))
@@ -341,12 +363,11 @@ def test_a_rejection_names_no_card_but_the_one_sent():
     """Every card move by every player with every card, in the partner phase and in play (after
     a lead, with trump unbroken), through the engine on the stored state: no rejection names a
     card other than the one sent (not even one of the caller's own)."""
-    from bridge import BridgeError, Card, documents
+    from bridge import BridgeError, Card
 
     def stored_state(table: Table):
-        room = client.admin_get(f"rooms/{table.room_id}")
-        hands = [client.admin_get(f"rooms/{table.room_id}/hands/{uid}")["cards"] for uid in room["seating"]]
-        return room["seating"], documents.from_dict({**room, "hands": hands})
+        room = table.stored_room()
+        return room.deal.players, room
 
     table = Table.started()
     table.win_auction("3H")

@@ -2,11 +2,12 @@
 operation a client can send, each cell one test with its expected allow/deny, against the
 Firestore emulator's REST API with real Auth-emulator ID tokens.
 
-The world is made once for the module through the callables (two started games, one of them
-invite-only, with an invitee who did not join), so the documents are the ones the backend
-really writes. Every write is expected to be refused, and the last tests check that the
-database is exactly as it was and that the rules' every expression was evaluated (the
-emulator's rule-coverage report).
+The world is made once for the module through the callables (two two-deal matches whose first
+deal has been played, one of them invite-only, with an invitee who did not join), so the
+documents are the ones the backend really writes: rooms, hands, hand records of finished deals
+(SPEC §9), the rooms' server-only state, the request logs. Every write is expected to be
+refused, and the last tests check that the database is exactly as it was and that the rules'
+every expression was evaluated (the emulator's rule-coverage report).
 """
 from __future__ import annotations
 
@@ -25,14 +26,14 @@ pytestmark = pytest.mark.usefixtures("emulators_up")
 
 ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee")
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
-DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "request-log", "stray-top",
-        "stray-room")
+DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
+        "room-state", "request-log", "stray-top", "stray-room")
 
 
 @dataclass(frozen=True)
 class World:
-    open: Table            # a started game anyone signed in may read
-    closed: Table          # a started invite-only game
+    open: Table            # a match anyone signed in may read, between its deals
+    closed: Table          # an invite-only match, between its deals
     invitee: User          # invited to `closed` before it started; never joined
     stranger: User         # signed in with email (has an account), in no room
     anonymous: User        # signed in anonymously, no account, in no room
@@ -42,12 +43,16 @@ class World:
 @pytest.fixture(scope="module")
 def world(emulators_up: None) -> World:
     client.reset()
-    open_table = Table.started()
-    closed = Table.open(4, settings={"inviteOnly": True})
+    open_table = Table.playing("1NT", settings={"deals": 2})
+    open_table.play_to_end()
+    closed = Table.open(4, settings={"inviteOnly": True, "deals": 2})
     invitee = new_player()
     closed.invite(invitee)
     closed.ready_all()
     closed.start()
+    closed.win_auction("1NT")
+    closed.choose_teammate()
+    closed.play_to_end()
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
     return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), database())
@@ -93,6 +98,18 @@ def target(world: World, doc: str) -> Target:
         return Target(f"{hands}/{owner.uid}", owner, table.players[1],
                       lambda u: (hands, [("cards", "array-contains", "AS")]),
                       (hands, [("cards", "array-contains-any", ["AS", "KS", "QS"])]), "hands")
+    if doc in ("deal-open", "deal-invite-only"):
+        table = o if doc == "deal-open" else c
+        deals = f"rooms/{table.room_id}/deals"
+        return Target(f"{deals}/1", table.players[0], table.players[1],
+                      lambda u: (deals, [("number", "==", 1)]),
+                      (deals, [("players", "array-contains", table.players[0].uid)]), "deals")
+    if doc == "room-state":
+        # The canonical state of a room, every hand in it: server-only.
+        private = f"rooms/{c.room_id}/private"
+        return Target(f"{private}/state", c.players[0], c.players[1],
+                      lambda u: (private, [("schemaVersion", "==", 2)]),
+                      (private, [("host", "==", c.players[0].uid)]), "private")
     if doc == "request-log":
         # SPEC §8's server-only record of a player's applied actions (made by their calls above).
         owner = c.players[0]
@@ -121,9 +138,17 @@ def caller(world: World, t: Target, role: str) -> User | None:
 def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
     """False: refused. True: allowed (a get). A set: allowed, and exactly these documents come back."""
     t = target(world, doc)
-    if role == "none" or op in ("list", "group", "create", "update", "delete"):
+    if role == "none" or op in ("group", "create", "update", "delete"):
         return False
     reader_of_closed = role in ("member", "owner", "invitee")
+    if doc in ("deal-open", "deal-invite-only"):
+        # Whoever may read the room may read, list and query its hand records (only finished
+        # deals have one). A collection-group query is not scoped to one room: refused.
+        if doc == "deal-invite-only" and not reader_of_closed:
+            return False
+        return True if op == "get" else {t.path}
+    if op == "list":
+        return False
     if doc == "account":
         return op == "get" and role == "owner"
     if doc in ("hand-open", "hand-invite-only"):
@@ -249,7 +274,8 @@ def test_rules_allow_exactly_what_spec_6_allows(world, doc, role, op):
         path = target(world, doc).path
         assert client.decode_fields(body.get("fields", {})) == world.before[path], sent
     else:
-        returned = {row["document"]["name"].split("/documents/", 1)[1] for row in body if "document" in row}
+        rows = body.get("documents", []) if op == "list" else [row["document"] for row in body if "document" in row]
+        returned = {row["name"].split("/documents/", 1)[1] for row in rows}
         assert returned == want, f"{sent}: returned {returned}, expected {want}"
 
 

@@ -9,7 +9,8 @@ The page's conventions these tests read:
 - a function's section is a level-3 heading that is exactly its name in backticks;
 - an error table is a Markdown table with columns headed `code` and `details.reason`;
 - a field table is a Markdown table whose first column is headed `field`, naming fields by
-  path (`contract.declarer`, `players[].uid`, `tricks[].cards[].card`);
+  path (`contract.declarer`, `players[].uid`, `tricks[].cards[].card`, and `match.scores.{uid}`
+  for the values of a map keyed by uid);
 - a function's data table is its field table, with `required` or `optional` in a column.
 """
 from __future__ import annotations
@@ -34,7 +35,9 @@ MAIN = ROOT / "functions" / "main.py"
 INTERNAL = ("INTERNAL", "internal")
 #: The rows every callable's error table must have: errors any call can answer.
 GENERIC_REASONS = {"UNAUTHENTICATED", "INVALID_ARGUMENT", "CONTENTION", "UNAVAILABLE", "INTERNAL"}
-STATUSES = {"waiting", "bidding", "choosingTeammate", "playing", "ended"}
+STATUSES = {"waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"}
+#: Fields whose keys are uids (SPEC §9): documented as one `path.{uid}` row, not one per player.
+UID_MAPS = {"match.scores", "match.names", "scoreChanges"}
 
 
 # ---- the code: what is deployed, what the server writes ---------------------------------------
@@ -99,10 +102,11 @@ class _RecordingTransaction:
 
 
 def rooms_in_every_status() -> dict[str, Room]:
-    """Rooms built with the engine, one per status and kind of end, from seeded deals."""
+    """Rooms built with the engine, one per status and kind of end, from seeded deals: a match of
+    two deals (SPEC §9), the first played out, the second abandoned in play or played out."""
     users, names = ["uidAnn", "uidBen", "uidCat", "uidDan"], ["Ann", "Ben", "Cat", "Dan"]
     rng, play = random.Random(1), random.Random(3)
-    room = Room.create(users[0], names[0], Settings()).invite(users[0], "uidEve")
+    room = Room.create(users[0], names[0], Settings(deals=2)).invite(users[0], "uidEve")
     rooms = {"waiting": room}
     for uid, name in zip(users[1:], names[1:], strict=True):
         room = room.join(uid, name)
@@ -110,27 +114,44 @@ def rooms_in_every_status() -> dict[str, Room]:
         room = room.toggle_ready(uid)
     room = room.start(users[0], rng)
     rooms["bidding, no bid yet"] = room
-    room = room.place_bid(room.seats[room.game.turn].uid, room.game.legal_bids()[1], rng)
+    room = room.place_bid(to_act(room), room.deal.legal_bids()[1], rng)
     rooms["bidding"] = room
     rooms["abandoned in the auction"] = room.leave(users[2])
     while room.status == "bidding":
-        calls = room.game.legal_bids()
-        room = room.place_bid(room.seats[room.game.turn].uid, calls[0 if room.game.highest_bid else 1], rng)
+        calls = room.deal.legal_bids()
+        room = room.place_bid(to_act(room), calls[0 if room.deal.highest_bid else 1], rng)
     rooms["choosingTeammate"] = room
-    declarer = room.game.contract.declarer
-    card = room.game.legal_partner_cards()[-1]
-    assert card not in room.game.hands[declarer]
+    declarer = room.deal.contract.declarer
+    card = room.deal.legal_partner_cards()[-1]
+    assert card not in room.deal.hands[declarer]
     room = room.choose_partner(room.seats[declarer].uid, card)
     for n in range(1, 53):
-        room = room.play_card(room.seats[room.game.turn].uid, play.choice(room.game.legal_cards()))
+        room = room.play_card(to_act(room), play.choice(room.deal.legal_cards()))
         if n == 6:  # a trick done and the next one under way
             rooms["playing"] = room
             rooms["abandoned in play"] = room.leave(users[0])
-        if room.status == "ended":
+        if room.status != "playing":
             break
+    rooms["dealEnded"] = room
+    for uid in users:
+        room = room.toggle_ready(uid)
+    room = room.start(users[0], rng)
+    while room.status != "ended":
+        deal = room.deal
+        if room.status == "bidding":
+            room = room.place_bid(to_act(room), deal.legal_bids()[0 if deal.highest_bid else 1], rng)
+        elif room.status == "choosingTeammate":
+            room = room.choose_partner(to_act(room), deal.legal_partner_cards()[-1])
+        else:
+            room = room.play_card(to_act(room), play.choice(deal.legal_cards()))
     rooms["ended"] = room
     assert {r.status for r in rooms.values()} == STATUSES
     return rooms
+
+
+def to_act(room: Room) -> str:
+    """The uid of the player to act in the room's deal."""
+    return room.seats[room.deal.turn].uid
 
 
 @cache
@@ -152,10 +173,14 @@ def stored_rooms() -> dict[str, dict]:
 
 
 def field_paths(value: Any, prefix: str = "") -> Iterator[str]:
-    """Every field path in a document: `contract`, `contract.declarer`, `players[].uid` …"""
+    """Every field path in a document: `contract`, `contract.declarer`, `players[].uid` … and
+    `match.scores.{uid}` for every entry of a map keyed by uid (`UID_MAPS`)."""
     if isinstance(value, dict):
         for name, inner in value.items():
-            path = f"{prefix}.{name}" if prefix else name
+            if prefix in UID_MAPS:
+                path = f"{prefix}.{{uid}}"
+            else:
+                path = f"{prefix}.{name}" if prefix else name
             yield path
             yield from field_paths(inner, path)
     elif isinstance(value, list):
@@ -402,6 +427,24 @@ def test_the_account_and_hand_documents_are_documented():
     hands = documents.hand_documents(rooms_in_every_status()["playing"])
     hand = section("Hand document: `rooms/{roomID}/hands/{uid}`", 3)
     assert {row[0] for row in field_rows(hand)} == {path for doc in hands.values() for path in field_paths(doc)}
+
+
+def test_the_deal_record_is_documented():
+    """The deal record section's field table is exactly the fields `documents.deal_record` writes
+    for a finished deal that leaves the match going on (`dealEnded`) and for the match's last one
+    (`ended`); its example has exactly those fields. Unfinished and abandoned deals have none."""
+    rooms = rooms_in_every_status()
+    records = [documents.deal_record(rooms[label]) for label in ("dealEnded", "ended")]
+    assert all(records), "a played-out deal has a deal record"
+    written = {path for record in records for path in field_paths(record)}
+    record = section("Deal record: `rooms/{roomID}/deals/{n}`", 3)
+    assert {row[0] for row in field_rows(record)} == written
+    examples = [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", record, re.S)]
+    assert len(examples) == 1, "one example deal record"
+    assert set(examples[0]) == set(records[0]), sorted(set(examples[0]) ^ set(records[0]))
+    assert set(field_paths(examples[0])) <= written, sorted(set(field_paths(examples[0])) - written)
+    unfinished = ("waiting", "bidding", "choosingTeammate", "playing", "abandoned in the auction", "abandoned in play")
+    assert [label for label in unfinished if documents.deal_record(rooms[label]) is not None] == []
 
 
 def test_the_example_cards_and_bids_are_in_the_wire_form():

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import MappingProxyType
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "functions"))
 
@@ -16,13 +17,19 @@ from hypothesis import HealthCheck, settings
 
 from bridge import (
     DECK,
+    FLOATING,
     AuctionCall,
+    Bid,
+    Bidding,
     BridgeError,
     Call,
     Card,
+    ChoosingPartner,
     Contract,
-    Game,
+    Deal,
+    Match,
     Play,
+    Playing,
     Reason,
     Room,
     Seat,
@@ -170,37 +177,41 @@ def auction(dealer: int, *calls: str) -> tuple[AuctionCall, ...]:
     return tuple(AuctionCall((dealer + 1 + i) % 4, parse_call(text)) for i, text in enumerate(calls))
 
 
+def contract_of(declarer: int, text: str) -> Contract:
+    """The Floating Bridge contract `text` ('4H') by `declarer`."""
+    bid = parse_call(text)
+    assert isinstance(bid, Bid)
+    return Contract(declarer, bid, FLOATING.target(bid), FLOATING.defender_target(bid))
+
+
 def bidding_game(hands: Sequence[Sequence[Card]] = SUIT_PER_SEAT, *calls: str, dealer: int = 3,
-                 settings: Settings = Settings()) -> Game:
+                 settings: Settings = Settings()) -> Deal:
     """A deal in the auction after `calls`."""
-    return Game(PLAYERS, settings, dealer, tuple(map(tuple, hands)), bids=auction(dealer, *calls))
+    return Deal(FLOATING, settings, PLAYERS, dealer, tuple(map(tuple, hands)), Bidding(auction(dealer, *calls)))
 
 
 def choosing_game(hands: Sequence[Sequence[Card]] = SUIT_PER_SEAT, declarer: int = 0, contract: str = "1S",
-                  settings: Settings = Settings()) -> Game:
+                  settings: Settings = Settings()) -> Deal:
     """The declarer at `declarer`, who opened `contract` and got three passes, is to name a partner."""
     dealer = (declarer - 1) % 4
-    return Game(PLAYERS, settings, dealer, tuple(map(tuple, hands)),
-                bids=auction(dealer, contract, "PASS", "PASS", "PASS"),
-                contract=Contract(declarer, parse_call(contract)))
+    return Deal(FLOATING, settings, PLAYERS, dealer, tuple(map(tuple, hands)),
+                ChoosingPartner(auction(dealer, contract, "PASS", "PASS", "PASS"), contract_of(declarer, contract)))
 
 
 def playing_game(hands: Sequence[Sequence[Card]], *, declarer: int = 0, contract: str = "1S",
                  partner: str | None = None, leader: int | None = None, tricks: Sequence[Trick] = (),
-                 current: str = "", settings: Settings = Settings()) -> Game:
+                 current: str = "", settings: Settings = Settings()) -> Deal:
     """A deal in play: `tricks` done, `current` ('QS 2S') played to the trick led by `leader`
     (default: who the rules say leads first). The partner card defaults to the highest card
     another player holds."""
-    bid = parse_call(contract)
     if partner is None:
         partner = str(max(c for p, hand in enumerate(hands) if p != declarer for c in hand))
     if leader is None:
         leader = declarer if contract.endswith("NT") else (declarer + 1) % 4
     dealer = (declarer - 1) % 4
-    return Game(PLAYERS, settings, dealer, tuple(map(tuple, hands)),
-                bids=auction(dealer, contract, "PASS", "PASS", "PASS"),
-                contract=Contract(declarer, bid), partner_card=card(partner),
-                trick=trick(leader, current), tricks=tuple(tricks))
+    return Deal(FLOATING, settings, PLAYERS, dealer, tuple(map(tuple, hands)),
+                Playing(auction(dealer, contract, "PASS", "PASS", "PASS"), contract_of(declarer, contract),
+                        card(partner), trick(leader, current), tuple(tricks)))
 
 
 def seated_room(n: int = 4, *, ready: bool = True, settings: Settings = Settings()) -> Room:
@@ -208,9 +219,16 @@ def seated_room(n: int = 4, *, ready: bool = True, settings: Settings = Settings
     return Room(PLAYERS[0], tuple(Seat(uid, uid.title(), ready) for uid in PLAYERS[:n]), settings)
 
 
-def room_with(game: Game) -> Room:
-    """The four PLAYERS' room with `game` in it."""
-    return Room(PLAYERS[0], tuple(Seat(uid, uid.title(), True) for uid in PLAYERS), game.settings, game=game)
+def room_with(deal: Deal) -> Room:
+    """The four PLAYERS' room with `deal` as the first deal of its match, as `Room.start` and the
+    moves would have left it: named players, the deal scored if it has finished, and every seat
+    not ready once a finished deal leaves the match between deals."""
+    settings = deal.settings
+    names = {uid: uid.title() for uid in PLAYERS}
+    match = Match(settings.deals, settings.scoring, 1, MappingProxyType(dict.fromkeys(PLAYERS, 0)),
+                  MappingProxyType(names)).scored(deal)
+    ready = not deal.is_finished or match.is_over(deal)
+    return Room(PLAYERS[0], tuple(Seat(uid, names[uid], ready) for uid in PLAYERS), settings, match=match, deal=deal)
 
 
 class Permuting:
@@ -240,7 +258,7 @@ def deal_with_weak_seat(seat: int) -> tuple[tuple[Card, ...], ...]:
     rest = [c for c in DECK if c not in weak]
     others = [tuple(sorted(rest[i::3])) for i in range(3)]
     hands = (*others[:seat], tuple(sorted(weak)), *others[seat:])
-    assert [is_weak(h) for h in hands] == [p == seat for p in range(4)]
+    assert [is_weak(FLOATING, h) for h in hands] == [p == seat for p in range(4)]
     return hands
 
 
@@ -260,12 +278,12 @@ def _eleven_tricks() -> list[Trick]:
 ENDGAME_HANDS = hands_from("AC AD", "AS KS", "AH QS", "JS TS")
 
 
-def endgame(contract: str, play_all_tricks: bool = False, partner: str = "AH") -> Game:
+def endgame(contract: str, play_all_tricks: bool = False, partner: str = "AH") -> Deal:
     return playing_game(ENDGAME_HANDS, declarer=0, contract=contract, partner=partner, leader=2,
                         tricks=_eleven_tricks(), settings=Settings(play_all_tricks=play_all_tricks))
 
 
-def play_trick(game: Game, *texts: str) -> Game:
+def play_trick(game: Deal, *texts: str) -> Deal:
     """Play `texts` in turn from whoever is to play."""
     for text in texts:
         game = game.play_card(game.turn, card(text))

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from bridge import ALL_BIDS, PASS, BridgeError, Contract, Phase, Reason, Settings, Strain, Suit
+from bridge import ALL_BIDS, PASS, BridgeError, Phase, Reason, Settings, Strain, Suit
 
 from .conftest import (
     MIXED_DEAL,
@@ -16,6 +16,7 @@ from .conftest import (
     bidding_game,
     call,
     choosing_game,
+    contract_of,
     deal_with_weak_seat,
     playing_game,
     rejects,
@@ -45,7 +46,7 @@ def test_turns_go_in_play_order() -> None:
         seen.append(game.turn)
         game = game.place_bid(game.turn, call(text), RNG)
     assert seen == [2, 3, 0, 1, 2, 3]
-    assert [e.position for e in game.bids] == seen
+    assert [e.position for e in game.calls] == seen
 
 
 def test_bid_must_be_higher_than_the_highest_bid() -> None:
@@ -67,12 +68,12 @@ def test_a_bid_after_passes_must_still_beat_the_highest_bid() -> None:
 def test_pass_is_always_allowed() -> None:
     for calls in ((), ("1C",), ("7S", "PASS"), ("PASS", "PASS"), ("2D", "PASS", "PASS")):
         game = bidding_game(SUIT_PER_SEAT, *calls)
-        assert game.place_bid(game.turn, PASS, RNG).bids[-1].call is PASS
+        assert game.place_bid(game.turn, PASS, RNG).calls[-1].call is PASS
 
 
 def test_passed_player_may_bid_again() -> None:
     game = bid_all(bidding_game(), "PASS", "1C", "1D", "PASS")
-    assert game.turn == 0 and game.bids[0].call is PASS
+    assert game.turn == 0 and game.calls[0].call is PASS
     game = game.place_bid(0, call("2C"), RNG)
     assert game.phase is Phase.BIDDING
     assert game.highest_bid.position == 0 and game.highest_bid.call == call("2C")
@@ -83,7 +84,7 @@ def test_three_passes_after_a_bid_end_the_auction() -> None:
     assert game.phase is Phase.BIDDING  # two passes are not enough
     game = game.place_bid(0, PASS, RNG)
     assert game.phase is Phase.CHOOSING_TEAMMATE
-    assert game.contract == Contract(1, call("1H"))  # the highest bidder, not the last to bid
+    assert game.contract == contract_of(1, "1H")  # the highest bidder, not the last to bid
     assert game.turn == 1  # the declarer now names a partner
 
 
@@ -91,7 +92,7 @@ def test_a_bid_restarts_the_count_of_passes() -> None:
     game = bid_all(bidding_game(), "1C", "PASS", "PASS", "1D", "PASS", "PASS")
     assert game.phase is Phase.BIDDING
     game = game.place_bid(game.turn, PASS, RNG)
-    assert game.contract == Contract(3, call("1D"))
+    assert game.contract == contract_of(3, "1D")
 
 
 def test_three_opening_passes_let_the_dealer_speak() -> None:
@@ -99,20 +100,20 @@ def test_three_opening_passes_let_the_dealer_speak() -> None:
     assert game.phase is Phase.BIDDING and game.turn == 2
     assert game.legal_bids() == [PASS, *ALL_BIDS]
     game = bid_all(game, "1C", "PASS", "PASS", "PASS")
-    assert game.contract == Contract(2, call("1C"))
+    assert game.contract == contract_of(2, "1C")
 
 
 def test_seven_no_trump_ends_the_auction() -> None:
     opening = bidding_game().place_bid(0, call("7NT"), RNG)
-    assert opening.contract == Contract(0, call("7NT")) and opening.phase is Phase.CHOOSING_TEAMMATE
+    assert opening.contract == contract_of(0, "7NT") and opening.phase is Phase.CHOOSING_TEAMMATE
     later = bid_all(bidding_game(), "1C", "PASS", "7NT")
-    assert later.contract == Contract(2, call("7NT")) and later.turn == 2
+    assert later.contract == contract_of(2, "7NT") and later.turn == 2
 
 
 def test_seven_of_a_suit_does_not_end_the_auction() -> None:
     game = bid_all(bidding_game(), "7S")
     assert game.phase is Phase.BIDDING and game.legal_bids() == [PASS, call("7NT")]
-    assert bid_all(game, "7NT").contract == Contract(1, call("7NT"))
+    assert bid_all(game, "7NT").contract == contract_of(1, "7NT")
 
 
 def test_four_opening_passes_redeal() -> None:
@@ -120,7 +121,7 @@ def test_four_opening_passes_redeal() -> None:
     redealt = game.place_bid(3, PASS, Permuting.dealing(MIXED_DEAL))
     assert redealt.hands == MIXED_DEAL          # a new shuffle
     assert redealt.dealer == 0                  # the deal passes left
-    assert redealt.bids == () and redealt.contract is None
+    assert redealt.calls == () and redealt.contract is None
     assert redealt.phase is Phase.BIDDING and redealt.turn == 1
     assert redealt.washes == 0                  # a pass-out is not a wash
     assert redealt.players == game.players and redealt.settings == game.settings
@@ -173,7 +174,10 @@ def test_rejected_call_changes_nothing() -> None:
 @pytest.mark.parametrize("level", range(1, 8))
 @pytest.mark.parametrize("strain", list(Strain))
 def test_contract_names_trump_and_both_targets(level: int, strain: Strain) -> None:
-    contract = Contract(2, call(f"{level}{strain.code}"))
+    text = f"{level}{strain.code}"
+    game = bid_all(bidding_game(dealer=1), text, *([] if text == "7NT" else ["PASS"] * 3))
+    contract = game.contract
+    assert (contract.declarer, contract.bid) == (2, call(text))
     assert contract.trump == (None if strain is Strain.NO_TRUMP else Suit(strain))
     assert contract.target == level + 6
     assert contract.defender_target == 8 - level
@@ -186,7 +190,7 @@ def test_contract_names_trump_and_both_targets(level: int, strain: Strain) -> No
 def test_room_bids_at_the_callers_position() -> None:
     room = room_with(bidding_game(dealer=3))
     room = room.place_bid(PLAYERS[0], call("1C"), RNG)
-    assert room.game.bids[-1].position == 0
+    assert room.deal.calls[-1].position == 0
     with rejects(Reason.NOT_YOUR_TURN):
         room.place_bid(PLAYERS[2], call("2C"), RNG)
 

@@ -1,4 +1,4 @@
-"""deal.py: the secure shuffle, the deal, hand points and the wash rule (SPEC §5.1-5.2)."""
+"""dealing.py and new_deal: the secure shuffle, the deal, hand points and the wash rule (SPEC §5.1-5.2)."""
 from __future__ import annotations
 
 import math
@@ -7,7 +7,7 @@ import secrets
 
 import pytest
 
-from bridge import DECK, Settings, deal_hands, hand_points, is_weak, new_game, secure_rng
+from bridge import DECK, FLOATING, Settings, deal_hands, hand_points, is_weak, new_deal, secure_rng
 
 from .conftest import MIXED_DEAL, PLAYERS, Permuting, cards, deal_with_weak_seat, seated_room
 
@@ -36,9 +36,9 @@ def test_a_test_shuffler_decides_the_deal() -> None:
 
 def test_first_dealer_is_position_zero() -> None:
     room = seated_room().start(PLAYERS[0], Permuting.dealing(MIXED_DEAL))
-    assert room.game.dealer == 0 and room.game.washes == 0
-    assert room.game.hands == MIXED_DEAL
-    assert room.game.turn == 1  # the player left of the dealer speaks first
+    assert room.deal.dealer == 0 and room.deal.washes == 0
+    assert room.deal.hands == MIXED_DEAL
+    assert room.deal.turn == 1  # the player left of the dealer speaks first
 
 
 # ----- hand points and the wash rule ---------------------------------------------------
@@ -58,14 +58,14 @@ def test_hand_points_count_honours_and_long_suits(hand: str, points: int) -> Non
 
 
 def test_weak_hand_has_fewer_than_four_points() -> None:
-    assert is_weak(cards("KS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C"))       # 3 points
-    assert not is_weak(cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C"))   # 4 points
-    assert not is_weak(cards("QS JS 2S 3S 4S 2H 3H 4H 7D 8D 9D 2C 3C"))   # 3 + one long-suit point
+    assert is_weak(FLOATING, cards("KS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C"))       # 3 points
+    assert not is_weak(FLOATING, cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C"))   # 4 points
+    assert not is_weak(FLOATING, cards("QS JS 2S 3S 4S 2H 3H 4H 7D 8D 9D 2C 3C"))   # 3 + one long-suit point
 
 
 def test_wash_redeals_weak_hands_and_moves_dealer() -> None:
     rng = Permuting.dealing(deal_with_weak_seat(2), MIXED_DEAL)
-    game = new_game(PLAYERS, Settings(), 0, rng)
+    game = new_deal(FLOATING, PLAYERS, Settings(), 0, rng)
     assert game.hands == MIXED_DEAL
     assert game.washes == 1
     assert game.dealer == 1
@@ -74,21 +74,21 @@ def test_wash_redeals_weak_hands_and_moves_dealer() -> None:
 
 def test_every_wash_is_counted_and_passes_the_deal_left() -> None:
     rng = Permuting.dealing(deal_with_weak_seat(0), deal_with_weak_seat(3), deal_with_weak_seat(1), MIXED_DEAL)
-    game = new_game(PLAYERS, Settings(), 2, rng, washes=5)
+    game = new_deal(FLOATING, PLAYERS, Settings(), 2, rng, washes=5)
     assert (game.hands, game.washes, game.dealer) == (MIXED_DEAL, 8, 1)
 
 
 def test_wash_rule_off_plays_weak_hands() -> None:
     weak_deal = deal_with_weak_seat(1)
-    game = new_game(PLAYERS, Settings(wash_rule=False), 0, Permuting.dealing(weak_deal))
+    game = new_deal(FLOATING, PLAYERS, Settings(wash_rule=False), 0, Permuting.dealing(weak_deal))
     assert (game.hands, game.washes, game.dealer) == (weak_deal, 0, 0)
 
 
 def test_started_room_applies_its_wash_rule() -> None:
     weak_deal = deal_with_weak_seat(3)
-    washed = seated_room().start(PLAYERS[0], Permuting.dealing(weak_deal, MIXED_DEAL)).game
+    washed = seated_room().start(PLAYERS[0], Permuting.dealing(weak_deal, MIXED_DEAL)).deal
     assert (washed.hands, washed.washes, washed.dealer) == (MIXED_DEAL, 1, 1)
-    kept = seated_room(settings=Settings(wash_rule=False)).start(PLAYERS[0], Permuting.dealing(weak_deal)).game
+    kept = seated_room(settings=Settings(wash_rule=False)).start(PLAYERS[0], Permuting.dealing(weak_deal)).deal
     assert (kept.hands, kept.washes, kept.dealer) == (weak_deal, 0, 0)
 
 
@@ -122,8 +122,8 @@ def test_default_shuffle_does_not_use_the_mersenne_twister(monkeypatch: pytest.M
     # ...and the default deals (and starts games) without falling into it.
     hands = deal_hands(secure_rng())
     assert sorted(c for hand in hands for c in hand) == list(DECK)
-    assert new_game(PLAYERS, Settings(), 0, secure_rng()).phase.value == "bidding"
-    assert seated_room().start(PLAYERS[0], secure_rng()).game is not None
+    assert new_deal(FLOATING, PLAYERS, Settings(), 0, secure_rng()).phase.value == "bidding"
+    assert seated_room().start(PLAYERS[0], secure_rng()).deal is not None
 
 
 def test_default_shuffle_draws_from_the_os_csprng(monkeypatch: pytest.MonkeyPatch) -> None:

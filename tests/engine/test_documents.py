@@ -6,13 +6,15 @@ import random
 
 import pytest
 
-from bridge import Room, Settings, documents
+from bridge import DECK, Phase, Room, Settings, documents, state
 
 from .conftest import (
     MIXED_DEAL,
     PLAYERS,
     SUIT_PER_SEAT,
+    Permuting,
     bidding_game,
+    call,
     card,
     cards_in_document,
     choosing_game,
@@ -25,11 +27,11 @@ from .conftest import (
     trick,
 )
 
-#: SPEC §6 public fields the engine fills (the service adds version, createdAt, updatedAt).
+#: SPEC §6 and §9 public fields the engine fills (the service adds version, createdAt, updatedAt).
 SPEC_FIELDS = {
     "hostID", "status", "settings", "invited", "players", "dealer", "turn", "washes", "bids", "highestBid",
     "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon", "trumpBroken", "handSizes",
-    "result",
+    "result", "match",
 }
 
 
@@ -67,7 +69,8 @@ def test_public_room_has_the_spec_fields() -> None:
 def test_waiting_room_document() -> None:
     doc = documents.public_room(ROOMS["waiting"]())
     assert doc["hostID"] == "ann" and doc["status"] == "waiting"
-    assert doc["settings"] == {"inviteOnly": False, "playAllTricks": False, "washRule": True}
+    assert doc["settings"] == {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
+                               "playAllTricks": False, "washRule": True}
     assert doc["invited"] == ["eve"] and doc["memberIDs"] == ["ann", "ben", "cat"]
     assert doc["players"] == [
         {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False},
@@ -78,6 +81,7 @@ def test_waiting_room_document() -> None:
     assert (doc["contract"], doc["partnerCard"], doc["partnerPosition"], doc["trick"]) == (None, None, None, None)
     assert (doc["tricks"], doc["tricksWon"], doc["trumpBroken"]) == ([], [0, 0, 0, 0], False)
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
+    assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}}
     assert documents.hand_documents(ROOMS["waiting"]()) == {}
 
 
@@ -145,7 +149,7 @@ def test_abandoned_game_does_not_reveal_an_unplayed_partner() -> None:
 def test_hand_documents_hold_each_players_hand() -> None:
     room = ROOMS["playing"]()
     hands = documents.hand_documents(room)
-    assert hands == {uid: {"cards": [str(c) for c in hand]} for uid, hand in zip(PLAYERS, room.game.hands, strict=True)}
+    assert hands == {uid: {"cards": [str(c) for c in hand]} for uid, hand in zip(PLAYERS, room.deal.hands, strict=True)}
     assert hands["ann"] == {"cards": ["2D", "KS", "AS"]}  # sorted by suit then rank
 
 
@@ -163,26 +167,100 @@ def test_player_view_shows_only_the_callers_hand() -> None:
 @pytest.mark.parametrize("name", ROOMS)
 def test_room_round_trips_through_its_full_state(name: str) -> None:
     room = ROOMS[name]()
-    assert documents.from_dict(documents.to_dict(room)) == room
-    assert documents.from_dict(json.loads(json.dumps(documents.to_dict(room)))) == room
+    assert state.decode(state.encode(room)) == room
+    assert state.decode(json.loads(json.dumps(state.encode(room)))) == room
 
 
 @pytest.mark.parametrize("name", ROOMS)
 def test_room_round_trips_through_its_stored_documents(name: str) -> None:
-    """What the service stores (public room + one hand document per seated uid) rebuilds the room."""
+    """What Part I stored (the public room + one hand document per seated uid) migrates back to the
+    room: its seats, settings, invitations, deal (hands included), score and end."""
     room = ROOMS[name]()
     public, hands = documents.public_room(room), documents.hand_documents(room)
-    seating = public["seating"]
-    stored = {**public, "hands": [hands[uid]["cards"] for uid in seating] if seating else None}
-    assert documents.from_dict(stored) == room
+    migrated = state.decode(state.from_public_v1(public, hands))
+    assert (migrated.host, migrated.seats, migrated.settings, migrated.invited, migrated.abandoned_by) == (
+        room.host, room.seats, room.settings, room.invited, room.abandoned_by)
+    assert migrated.deal == room.deal
+    if room.match is not None:
+        assert migrated.match.scores == room.match.scores and migrated.match.number == room.match.number
+    assert documents.public_room(migrated) == public | {"match": public["match"] | {
+        "names": {uid: name for uid, name in public["match"]["names"].items() if uid in migrated.member_ids}}}
 
 
-def test_to_dict_holds_every_hand_by_position() -> None:
-    assert documents.to_dict(ROOMS["bidding"]())["hands"] == [[str(c) for c in h] for h in MIXED_DEAL]
-    assert documents.to_dict(ROOMS["waiting"]())["hands"] is None
-    assert documents.to_dict(finished_room())["hands"] == [["AD"], ["AS"], ["QS"], ["JS"]]
+def test_state_holds_every_hand_by_position() -> None:
+    def hands(room: Room) -> list[str] | None:
+        match = state.encode(room)["match"]
+        return match["deal"]["hands"] if match else None
+
+    assert hands(ROOMS["bidding"]()) == [" ".join(str(c) for c in h) for h in MIXED_DEAL]
+    assert hands(ROOMS["waiting"]()) is None
+    assert hands(finished_room()) == ["AD", "AS", "QS", "JS"]
 
 
 def test_started_room_round_trips() -> None:
     room = seated_room().start(PLAYERS[0], random.Random(5))
-    assert documents.from_dict(documents.to_dict(room)) == room
+    assert state.decode(state.encode(room)) == room
+
+
+# ----- the hand record of a finished deal (SPEC §9) ------------------------------------------------
+
+
+def test_deal_record_is_written_only_once_the_deal_has_finished() -> None:
+    for name in ("waiting", "invite-only", "bidding", "choosing", "playing", "abandoned"):
+        assert documents.deal_record(ROOMS[name]()) is None, name
+    assert documents.deal_record(finished_room()) is not None
+    assert documents.deal_record(ROOMS["finished-then-left"]()) == documents.deal_record(finished_room())
+
+
+def test_deal_record_of_a_deal_that_ended_early() -> None:
+    record = documents.deal_record(finished_room())
+    # the ENDGAME position: what each still holds plus what each played in the twelve tricks
+    played = {p: [] for p in range(4)}
+    for t in record["tricks"]:
+        for c in t["cards"]:
+            played[c["position"]].append(c["card"])
+    remaining = [["AD"], ["AS"], ["QS"], ["JS"]]
+    for position, hand in enumerate(record["hands"]):
+        assert sorted(hand["cards"]) == sorted(remaining[position] + played[position])
+        assert len(hand["cards"]) == 13
+    assert sorted(c for hand in record["hands"] for c in hand["cards"]) == sorted(str(c) for c in DECK)
+    assert "AH" in record["hands"][2]["cards"] and record["partner"] == 2 and record["partnerCard"] == "AH"
+    assert len(record["tricks"]) == 12 and record["scoreChanges"] == {"ann": 1, "ben": 0, "cat": 1, "dan": 0}
+    assert record["result"] == documents.public_room(finished_room())["result"]
+
+
+@pytest.mark.parametrize("scoring", ["deals", "tricks"])
+def test_deal_record_holds_the_hands_as_dealt_and_the_whole_deal(scoring: str) -> None:
+    rng = random.Random(13)
+    room = seated_room(settings=Settings(deals=2, scoring=scoring)).start(PLAYERS[0], Permuting.dealing(MIXED_DEAL))
+    # A bid of 1H from the player to speak, then three passes (no pass-out: the deal is MIXED_DEAL);
+    # a random partner card and random legal cards. Until the deal ends there is no record.
+    calls = iter(["1H", "PASS", "PASS", "PASS"])
+    while room.deal_in_progress:
+        assert documents.deal_record(room) is None
+        deal = room.deal
+        uid = deal.players[deal.turn]
+        if deal.phase is Phase.BIDDING:
+            room = room.place_bid(uid, call(next(calls)), rng)
+        elif deal.phase is Phase.CHOOSING_TEAMMATE:
+            room = room.choose_partner(uid, rng.choice(deal.legal_partner_cards()))
+        else:
+            room = room.play_card(uid, rng.choice(deal.legal_cards()))
+    assert room.status == "dealEnded"
+    record = documents.deal_record(room)
+    public = documents.public_room(room)
+    assert json.loads(json.dumps(record)) == record
+    assert record["hands"] == [{"cards": [str(c) for c in hand]} for hand in MIXED_DEAL]
+    assert (record["number"], record["variant"], record["dealer"], record["washes"]) == (1, "floating", 0, 0)
+    assert record["players"] == list(PLAYERS)
+    assert record["bids"] == public["bids"] == [{"position": 1, "bid": "1H"}, {"position": 2, "bid": "PASS"},
+                                                {"position": 3, "bid": "PASS"}, {"position": 0, "bid": "PASS"}]
+    for key in ("contract", "partnerCard", "tricks", "result"):
+        assert record[key] == public[key], key
+    holder = next(p for p, hand in enumerate(MIXED_DEAL) if card(record["partnerCard"]) in hand)
+    assert record["partner"] == holder == public["partnerPosition"] == public["result"]["partner"]
+    result = public["result"]
+    side_tricks = result["declarerTricks"] if result["made"] else result["defenderTricks"]
+    points = 1 if scoring == "deals" else side_tricks
+    assert record["scoreChanges"] == {uid: points if uid in result["winners"] else 0 for uid in PLAYERS}
+    assert record["scoreChanges"] == public["match"]["scores"]

@@ -92,7 +92,7 @@ def test_partner_stays_known_after_the_partner_card_left_their_hand() -> None:
 def test_room_chooses_partner_by_uid() -> None:
     room = room_with(choosing_game(SUIT_PER_SEAT, declarer=3))
     room = room.choose_partner(PLAYERS[3], card("AH"))
-    assert room.game.partner == 2
+    assert room.deal.partner == 2
     with rejects(Reason.NOT_IN_ROOM):
         room_with(choosing_game()).choose_partner("eve", card("AH"))
     with rejects(Reason.NOT_DECLARER):

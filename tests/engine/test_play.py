@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridge import BridgeError, Game, Phase, Reason, Settings, Suit, documents
+from bridge import BridgeError, Deal, Phase, Reason, Settings, Suit, documents
 
 from .conftest import (
     MIXED_DEAL,
@@ -168,7 +168,7 @@ def test_rejected_play_changes_nothing() -> None:
 def test_endgame_position_is_what_the_comment_says() -> None:
     game = endgame("1NT")
     assert game.tricks_won == (3, 3, 3, 2) and game.partner == 2 and game.turn == 2
-    assert game.side_tricks() == (6, 5)
+    assert game.side_tricks(game.partner) == (6, 5)
 
 
 def test_deal_ends_when_a_side_reaches_target() -> None:
@@ -200,7 +200,7 @@ def test_deal_goes_on_while_neither_side_has_its_target() -> None:
 
 def test_play_all_tricks_plays_thirteen() -> None:
     game = play_trick(endgame("1NT", play_all_tricks=True), "AH", "TS", "AC", "KS")
-    assert game.phase is Phase.PLAYING and game.side_tricks() == (7, 5)  # target reached, play goes on
+    assert game.phase is Phase.PLAYING and game.side_tricks(game.partner) == (7, 5)  # target reached, play goes on
     game = play_trick(game, "QS", "JS", "AD", "AS")
     assert game.phase is Phase.COMPLETE and len(game.tricks) == 13 and game.hands == ((), (), (), ())
     outcome = game.outcome()
@@ -231,7 +231,7 @@ def test_no_play_after_the_deal_is_over() -> None:
 def test_room_plays_at_the_callers_position() -> None:
     room = room_with(playing_game(FOLLOW, declarer=3, contract="1H"))
     room = room.play_card(PLAYERS[0], card("AS"))
-    assert room.game.trick.plays[0].position == 0
+    assert room.deal.trick.plays[0].position == 0
     with rejects(Reason.NOT_YOUR_TURN):
         room.play_card(PLAYERS[2], card("QS"))
     with rejects(Reason.NOT_IN_ROOM):
@@ -247,7 +247,7 @@ def test_room_plays_at_the_callers_position() -> None:
 # the declarer's side needs 13 tricks, the defenders 1. AS, the partner card, is seat 0's.
 
 
-def grand_slam(partner: str = "AS", play_all_tricks: bool = False) -> Game:
+def grand_slam(partner: str = "AS", play_all_tricks: bool = False) -> Deal:
     return playing_game(MIXED_DEAL, declarer=1, contract="7NT", partner=partner,
                         settings=Settings(play_all_tricks=play_all_tricks))
 
@@ -255,7 +255,7 @@ def grand_slam(partner: str = "AS", play_all_tricks: bool = False) -> Game:
 def test_deal_does_not_end_early_while_that_would_tell_who_the_partner_is() -> None:
     game = play_trick(grand_slam(), "6D", "AD", "TD", "2D")  # seat 2 wins the first trick
     assert game.tricks_won == (0, 0, 1, 0)
-    assert game.side_tricks() == (0, 1)  # with the real partner (seat 0) the defenders have their trick ...
+    assert game.side_tricks(game.partner) == (0, 1)  # with the real partner (seat 0) the defenders have their trick ...
     assert game.phase is Phase.PLAYING and game.turn == 2  # ... but had seat 2 held AS, they would not
     public = documents.public_room(room_with(game))
     assert public["status"] == "playing" and public["partnerPosition"] is None and public["result"] is None

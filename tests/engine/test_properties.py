@@ -30,17 +30,20 @@ from hypothesis import strategies as st
 
 from bridge import (
     DECK,
+    FLOATING,
     PASS,
     BridgeError,
     Card,
-    Game,
+    Deal,
     Phase,
     Reason,
     Room,
     Settings,
+    Status,
     documents,
-    new_game,
+    new_deal,
     parse_call,
+    state,
 )
 
 from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
@@ -146,7 +149,7 @@ styles = st.builds(
 )
 
 
-def choose_call(game: Game, rng: random.Random, bid_bias: float):
+def choose_call(game: Deal, rng: random.Random, bid_bias: float):
     legal = game.legal_bids()
     if len(legal) == 1 or rng.random() >= bid_bias:
         return PASS
@@ -154,7 +157,7 @@ def choose_call(game: Game, rng: random.Random, bid_bias: float):
     return rng.choice(bids[:3]) if rng.random() < 0.85 else rng.choice(bids)
 
 
-def next_move(game: Game, rng: random.Random, bid_bias: float) -> tuple[str, object]:
+def next_move(game: Deal, rng: random.Random, bid_bias: float) -> tuple[str, object]:
     phase = game.phase
     if phase is Phase.BIDDING:
         return "bid", choose_call(game, rng, bid_bias)
@@ -163,7 +166,7 @@ def next_move(game: Game, rng: random.Random, bid_bias: float) -> tuple[str, obj
     return "card", rng.choice(game.legal_cards())
 
 
-def apply(game: Game, kind: str, value, rng: random.Random) -> Game:
+def apply(game: Deal, kind: str, value, rng: random.Random) -> Deal:
     position = game.turn
     if kind == "bid":
         return game.place_bid(position, value, rng)
@@ -183,7 +186,7 @@ class Referee:
     """Follows one deal move by move, keeping its own account of the rules, and checks the
     engine's state after every move against it."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Deal) -> None:
         self.passouts = 0
         self.calls_this_auction = 0
         self.partner: int | None = None
@@ -193,9 +196,9 @@ class Referee:
         self.tricks_seen = 0
         self.new_deal(game)
 
-    def new_deal(self, game: Game) -> None:
+    def new_deal(self, game: Deal) -> None:
         """A fresh deal (first, or after four passes): dealt fairly, dealer where it should be."""
-        assert game.bids == () and game.contract is None and game.tricks == ()
+        assert game.calls == () and game.contract is None and game.tricks == ()
         assert game.dealer == (self.passouts + game.washes) % 4  # every redeal passes the deal left
         if game.settings.wash_rule:
             assert all(points(strs(hand)) >= 4 for hand in game.hands)
@@ -203,7 +206,7 @@ class Referee:
             assert game.washes == 0
         self.calls_this_auction = 0
 
-    def check(self, before: Game, kind: str, value, after: Game) -> None:
+    def check(self, before: Deal, kind: str, value, after: Deal) -> None:
         check_conserved(after)
         if kind == "bid":
             self.after_call(before, value, after)
@@ -216,10 +219,10 @@ class Referee:
         else:
             self.after_card(before, after)
 
-    def after_call(self, before: Game, call, after: Game) -> None:
+    def after_call(self, before: Deal, call, after: Deal) -> None:
         self.calls_this_auction += 1
         assert self.calls_this_auction <= MAX_CALLS_PER_AUCTION
-        texts = [str(e.call) for e in before.bids] + [str(call)]
+        texts = [str(e.call) for e in before.calls] + [str(call)]
         bids = [t for t in texts if t != "PASS"]
         if str(call) == "7NT" or (bids and texts[-3:] == ["PASS"] * 3):
             # the auction is over: the highest (= last) bidder declares
@@ -233,10 +236,10 @@ class Referee:
             assert after.washes >= before.washes and after.hands != before.hands
             self.new_deal(after)
         else:
-            assert after.phase is Phase.BIDDING and [str(e.call) for e in after.bids] == texts
+            assert after.phase is Phase.BIDDING and [str(e.call) for e in after.calls] == texts
             assert after.turn == (before.turn + 1) % 4
 
-    def after_card(self, before: Game, after: Game) -> None:
+    def after_card(self, before: Deal, after: Deal) -> None:
         if len(after.tricks) == self.tricks_seen:
             assert after.trick.leader == before.trick.leader and after.turn == (before.turn + 1) % 4
             return
@@ -268,7 +271,7 @@ class Referee:
             assert after.phase is Phase.PLAYING and after.trick.leader == winner and after.trick.plays == ()
 
 
-def check_conserved(game: Game) -> None:
+def check_conserved(game: Deal) -> None:
     """The 52 cards are all somewhere, once: in a hand, the trick being played, or a trick done."""
     held = [c for hand in game.hands for c in hand]
     played = [p.card for t in game.tricks for p in t.plays] + ([p.card for p in game.trick.plays] if game.trick else [])
@@ -280,8 +283,8 @@ def check_conserved(game: Game) -> None:
 DECK_SET = frozenset(DECK)
 
 
-def play_refereed_game(style: Style, rng: random.Random) -> Game:
-    game = new_game(PLAYERS, style.settings, 0, rng)
+def play_refereed_game(style: Style, rng: random.Random) -> Deal:
+    game = new_deal(FLOATING, PLAYERS, style.settings, 0, rng)
     check_conserved(game)
     referee = Referee(game)
     while game.phase is not Phase.COMPLETE:
@@ -314,7 +317,7 @@ def test_random_games_follow_the_rules(style: Style) -> None:
 PROBE_RNG_SEED = 0  # probes that would redeal shuffle a throwaway generator, not the game's
 
 
-def probe_moves(game: Game) -> None:
+def probe_moves(game: Deal) -> None:
     """Every card / call, by the player to act and by the others, is accepted exactly when the
     rules say so, and rejected with the reason they give (and a message naming no other card)."""
     phase, turn = game.phase, game.turn
@@ -384,8 +387,8 @@ def probe_moves(game: Game) -> None:
 
 def check_documents(room: Room) -> None:
     """The full state round-trips, and nobody can see what they should not."""
-    assert documents.from_dict(documents.to_dict(room)) == room
-    game = room.game
+    assert state.decode(state.encode(room)) == room
+    game = room.deal
     public = documents.public_room(room)
     held = {p: set(strs(hand)) for p, hand in enumerate(game.hands)}
     partner_card = str(game.partner_card) if game.partner_card else None
@@ -397,8 +400,10 @@ def check_documents(room: Room) -> None:
     if not partner_played and game.phase is not Phase.COMPLETE:
         assert public["partnerPosition"] is None  # nothing says who holds the partner card
         assert public["result"] is None or public["result"]["partner"] is None
-    if not room.is_ended:
+    if room.deal_in_progress:
         assert public["result"] is None
+    if room.status in (Status.DEAL_ENDED, Status.ENDED):
+        assert public["result"] is not None and public["turn"] is None
     if partner_played:
         assert public["partnerPosition"] == next(
             p.position for t in (*game.tricks, *((game.trick,) if game.trick else ())) for p in t.plays
@@ -412,7 +417,7 @@ def check_documents(room: Room) -> None:
 
 def check_stats(room: Room) -> None:
     changes = room.stat_changes()
-    if not room.is_ended:
+    if room.deal_in_progress:
         assert changes == {} and room.result is None
         return
     result = room.result
@@ -420,12 +425,12 @@ def check_stats(room: Room) -> None:
         assert changes == {result.abandoned_by: {"gamesAbandoned": 1}}
         return
     outcome = result.outcome
-    assert set(changes) == set(room.game.players)
+    assert set(changes) == set(room.deal.players)
     assert all(c["gamesPlayed"] == 1 for c in changes.values())
     winners = {uid for uid, c in changes.items() if c["gamesWon"] == 1}
     assert winners == set(result.winners) and len(winners) == 2
-    side = {room.game.players[outcome.declarer], room.game.players[outcome.partner]}
-    assert winners == (side if outcome.made else set(room.game.players) - side)
+    side = {room.deal.players[outcome.declarer], room.deal.players[outcome.partner]}
+    assert winners == (side if outcome.made else set(room.deal.players) - side)
 
 
 def start_room(settings: Settings, rng: random.Random) -> Room:
@@ -442,10 +447,10 @@ def start_room(settings: Settings, rng: random.Random) -> Room:
 def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abandon) -> None:
     rng = random.Random(style.seed)
     room = start_room(style.settings, rng)
-    referee = Referee(room.game)
+    referee = Referee(room.deal)
     steps = 0
     while not room.is_ended:
-        game = room.game
+        game = room.deal
         check_conserved(game)
         probe_moves(game)
         check_documents(room)
@@ -453,7 +458,7 @@ def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abando
         if abandon and steps == abandon[0]:
             leaver = abandon[1]
             room = room.leave(leaver)
-            assert room.is_ended and room.abandoned_by == leaver and room.game == game
+            assert room.is_ended and room.abandoned_by == leaver and room.deal == game
             break
         kind, value = next_move(game, rng, style.bid_bias)
         uid = game.players[game.turn]
@@ -463,9 +468,9 @@ def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abando
             room = room.choose_partner(uid, value)
         else:
             room = room.play_card(uid, value)
-        referee.check(game, kind, value, room.game)
+        referee.check(game, kind, value, room.deal)
         steps += 1
-    check_conserved(room.game)
+    check_conserved(room.deal)
     check_documents(room)
     check_stats(room)
     probe_ended_room(room)
@@ -475,8 +480,8 @@ def probe_ended_room(room: Room) -> None:
     """An ended room is final: members get GAME_ENDED for every move, the leaver NOT_IN_ROOM."""
     throwaway = random.Random(PROBE_RNG_SEED)
     if room.abandoned_by is None:
-        probe_moves(room.game)
-    for uid in room.game.players:
+        probe_moves(room.deal)
+    for uid in room.deal.players:
         expected = Reason.NOT_IN_ROOM if uid == room.abandoned_by else Reason.GAME_ENDED
         for move in (lambda uid=uid: room.place_bid(uid, PASS, throwaway),
                      lambda uid=uid: room.choose_partner(uid, DECK[0]),
@@ -515,7 +520,7 @@ def check_end_against_oracle(style: Style, rng: random.Random) -> Counter:
     status agrees with `oracle_deal_over`. Counts those states, and those where the real partner's
     count alone would have ended the deal ("held"; the old rule, which told who the partner was not)."""
     checked: Counter = Counter()
-    game = new_game(PLAYERS, style.settings, 0, rng)
+    game = new_deal(FLOATING, PLAYERS, style.settings, 0, rng)
     while game.phase is not Phase.COMPLETE:
         kind, value = next_move(game, rng, style.bid_bias)
         after = apply(game, kind, value, rng)
@@ -523,7 +528,7 @@ def check_end_against_oracle(style: Style, rng: random.Random) -> Counter:
             public = documents.public_room(room_with(after))
             over = oracle_deal_over(public)
             assert (public["status"] == "ended") is over
-            ours, theirs = after.side_tricks()
+            ours, theirs = after.side_tricks(after.partner)
             held = not over and (ours >= after.contract.target or theirs >= after.contract.defender_target)
             checked.update(unplayed=1, ended=over, held=held)
         game = after
@@ -545,10 +550,12 @@ def test_the_deal_ends_on_public_facts_alone(style: Style) -> None:
 
 
 def without_reveal(public: dict) -> dict:
-    """The public room document less what names the partner once the deal is over (SPEC §5.6)."""
-    if public["status"] != "ended":
+    """The public room document less what names the partner once the deal is over (SPEC §5.6): the
+    partner, the result, and the match score (the deal's winners scored)."""
+    if public["status"] not in ("ended", "dealEnded"):
         return public
-    return {key: value for key, value in public.items() if key not in ("partnerPosition", "result")}
+    rest = {key: value for key, value in public.items() if key not in ("partnerPosition", "result")}
+    return rest | {"match": {key: value for key, value in public["match"].items() if key != "scores"}}
 
 
 def check_other_holders(style: Style, rng: random.Random) -> Counter:
@@ -558,12 +565,12 @@ def check_other_holders(style: Style, rng: random.Random) -> Counter:
     moves on that deal, the public room document is the same at every step until the partner card is
     played; a deal on which some move is illegal is skipped. Counts the alternatives checked (and
     of those, how many deals ended with the partner card unplayed) and skipped."""
-    game = new_game(PLAYERS, style.settings, 0, rng)
+    game = new_deal(FLOATING, PLAYERS, style.settings, 0, rng)
     states, moves = [game], []
     while game.phase is not Phase.COMPLETE:
         kind, value = next_move(game, rng, style.bid_bias)
         game = apply(game, kind, value, rng)
-        if game.contract is None and not game.bids:  # four passes: a new deal starts
+        if game.contract is None and not game.calls:  # four passes: a new deal starts
             states, moves = [game], []
         else:
             states.append(game)

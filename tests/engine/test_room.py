@@ -37,7 +37,8 @@ def test_creator_is_host_at_position_zero() -> None:
     room = Room.create("ann", "Ann", Settings(play_all_tricks=True))
     assert room.host == "ann" and room.seats == (Seat("ann", "Ann", False),)
     assert room.position_of("ann") == 0 and room.status == "waiting"
-    assert room.settings == Settings(play_all_tricks=True) and room.game is None and room.result is None
+    assert room.settings == Settings(play_all_tricks=True) and room.result is None
+    assert room.deal is None and room.match is None
 
 
 def test_joining_takes_the_next_free_position() -> None:
@@ -140,7 +141,7 @@ def test_host_updates_settings_while_waiting() -> None:
 def test_game_plays_by_the_room_settings() -> None:
     settings = Settings(play_all_tricks=True, wash_rule=False)
     room = seated_room(settings=settings).start(PLAYERS[0], RNG)
-    assert room.game.settings == settings
+    assert room.deal.settings == settings
 
 
 # ----- ready and start -------------------------------------------------------------------------
@@ -163,8 +164,8 @@ def test_toggle_ready_rejects() -> None:
 
 def test_host_starts_when_four_are_ready() -> None:
     room = ready_all(seated_room(4, ready=False)).start(PLAYERS[0], RNG)
-    assert room.status == "bidding" and room.game.phase is Phase.BIDDING
-    assert room.game.players == PLAYERS and room.game.dealer == 0
+    assert room.status == "bidding" and room.deal.phase is Phase.BIDDING
+    assert room.deal.players == PLAYERS and room.deal.dealer == 0
 
 
 def test_start_rejects() -> None:
@@ -225,7 +226,7 @@ def test_leaving_mid_game_abandons_it() -> None:
         assert room.abandoned_by == PLAYERS[2]
         assert room.result.abandoned_by == PLAYERS[2] and room.result.outcome is None
         assert room.result.winners == ()
-        assert room.game == game  # the deal is kept as it stood
+        assert room.deal == game  # the deal is kept as it stood
         assert room.member_ids == (PLAYERS[0], PLAYERS[1], PLAYERS[3])
 
 

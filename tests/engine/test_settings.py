@@ -9,15 +9,20 @@ from .conftest import rejects
 
 
 def test_defaults_are_open_room_stop_at_target_wash_on() -> None:
-    assert Settings().to_dict() == {"inviteOnly": False, "playAllTricks": False, "washRule": True}
+    assert Settings().to_dict() == {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
+                                    "playAllTricks": False, "washRule": True}
 
 
 def test_settings_round_trip_through_the_wire_form() -> None:
     for invite_only in (False, True):
         for play_all in (False, True):
             for wash in (False, True):
-                s = Settings(invite_only, play_all, wash)
+                s = Settings(invite_only=invite_only, play_all_tricks=play_all, wash_rule=wash)
                 assert Settings.from_dict(s.to_dict()) == s
+    for deals in (0, 1, 2, 100):
+        for scoring in ("deals", "tricks"):
+            s = Settings(deals=deals, scoring=scoring)
+            assert Settings.from_dict(s.to_dict()) == s
 
 
 def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
@@ -26,11 +31,16 @@ def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
     assert Settings().with_changes(changes) == Settings(invite_only=False, play_all_tricks=True, wash_rule=False)
     assert Settings.parse_changes({}) == {}
     assert Settings.from_dict({"inviteOnly": True}) == Settings(invite_only=True)
+    match = Settings.parse_changes({"deals": 0, "scoring": "tricks", "variant": "floating"})
+    assert match == {"deals": 0, "scoring": "tricks", "variant": "floating"}
+    assert Settings().with_changes(match) == Settings(deals=0, scoring="tricks")
 
 
 @pytest.mark.parametrize("data", [
     {"inviteonly": True}, {"invite_only": True}, {"variant": "tiger"}, {"inviteOnly": 1}, {"washRule": "false"},
     {"playAllTricks": None}, {"washRule": 0}, None, [], "inviteOnly", 1,
+    {"deals": -1}, {"deals": 101}, {"deals": 1.5}, {"deals": True}, {"deals": "3"}, {"deals": None},
+    {"scoring": "rubber"}, {"scoring": 3}, {"scoring": "Deals"}, {"variant": "Floating"}, {"variant": None},
 ])
 def test_unknown_setting_or_bad_value_is_rejected(data: object) -> None:
     with rejects(Reason.INVALID_SETTINGS):

@@ -6,11 +6,9 @@ import datetime as dt
 import pytest
 
 from tests import client
-from tests.table import Table, assert_rejected, new_player
+from tests.table import DEFAULT_SETTINGS, Table, assert_rejected, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
-
-DEFAULT_SETTINGS = {"inviteOnly": False, "playAllTricks": False, "washRule": True}
 
 
 def abandoned_table() -> Table:
@@ -55,7 +53,7 @@ def test_create_game_room_applies_the_given_settings_over_the_defaults():
     alice = new_player()
     room_id = client.call("createGameRoom", {"settings": {"playAllTricks": True, "washRule": False}}, alice)["roomID"]
     assert client.read(f"rooms/{room_id}", alice)["settings"] == {
-        "inviteOnly": False, "playAllTricks": True, "washRule": False}
+        **DEFAULT_SETTINGS, "playAllTricks": True, "washRule": False}
 
 
 def test_each_created_room_gets_its_own_id():

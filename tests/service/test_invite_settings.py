@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests import client
-from tests.table import Table, assert_rejected, assert_unchanged, database, new_player
+from tests.table import DEFAULT_SETTINGS, Table, assert_rejected, assert_unchanged, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -131,10 +131,11 @@ def test_the_host_updates_settings_one_field_at_a_time():
     version = table.room()["version"]
     assert table.call("updateRoomSettings", table.players[0], settings={"playAllTricks": True}) == {"success": True}
     room = table.room()
-    assert room["settings"] == {"inviteOnly": False, "playAllTricks": True, "washRule": True}
+    assert room["settings"] == {**DEFAULT_SETTINGS, "inviteOnly": False, "playAllTricks": True, "washRule": True}
     assert room["version"] == version + 1
     table.call("updateRoomSettings", table.players[0], settings={"washRule": False, "inviteOnly": True})
-    assert table.room()["settings"] == {"inviteOnly": True, "playAllTricks": True, "washRule": False}
+    assert table.room()["settings"] == {**DEFAULT_SETTINGS, "inviteOnly": True, "playAllTricks": True,
+                                        "washRule": False}
 
 
 def test_a_room_made_invite_only_admits_invitees_only():

@@ -177,7 +177,7 @@ def test_leaving_an_ended_room_keeps_the_pointer_to_a_newer_room():
 
 def test_the_last_member_leaving_an_ended_room_deletes_it_and_every_hand():
     table = Table.started()
-    assert len(documents_of_room(table.room_id)) == 5  # the room and four hands
+    assert len(documents_of_room(table.room_id)) == 6  # the room, its state and four hands
     for player in table.players:
         table.leave(player)
     assert documents_of_room(table.room_id) == []

@@ -192,15 +192,14 @@ def test_play_card_rejects_leading_trump_before_trump_is_broken():
 
 
 def test_a_leader_holding_only_trump_may_lead_it_before_trump_is_broken():
-    # Arranged with admin writes in the stored shapes (rooms/{id}/hands/{uid} = {cards}): the
-    # opening leader gets all 13 spades, the others the rest; spades are trump and unbroken.
+    # Arranged with admin writes (`Table.rig_hands`): the opening leader gets all 13 spades, the
+    # others the rest; spades are trump and unbroken.
     table = Table.started(settings=NO_WASH)
     table.win_auction("1S")
     room = table.room()
     others = [c for c in DECK if suit(c) != "S" and c != "AH"]
     new_hands = {1: others[:13], 2: [c for c in DECK if suit(c) == "S"], 3: [*others[13:25], "AH"], 0: others[25:]}
-    for position, cards in new_hands.items():
-        client.admin_set(f"rooms/{table.room_id}/hands/{table.at(position, room).uid}", {"cards": cards})
+    table.rig_hands(new_hands, room)
     table.choose_teammate("AH")
     room = table.room()
     assert (room["turn"], room["trumpBroken"]) == (2, False)

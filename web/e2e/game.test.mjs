@@ -59,10 +59,19 @@ function readTable() {
     hand: cards('[data-testid="hand"] [data-testid="hand-card"]'),
     enabledHand: cards('[data-testid="hand"] [data-testid="hand-card"]:not([disabled])'),
     // Every card face on the page except the declarer's partner-card chooser (which offers
-    // all cards the declarer lacks) and the named partner card.
+    // all cards the declarer lacks), the named partner card and the hand records of finished
+    // deals (checked apart: `recordNumbers`).
     visibleCards: all("[data-card]")
-      .filter((e) => !e.closest('[data-testid="partner-picker"]') && e.dataset.testid !== "partner-card")
+      .filter(
+        (e) =>
+          !e.closest('[data-testid="partner-picker"]') &&
+          !e.closest('[data-testid="deal-records"]') &&
+          e.dataset.testid !== "partner-card",
+      )
       .map((e) => e.dataset.card),
+    // Hand records are public once their deal has finished (SPEC §9): the deals they show.
+    recordNumbers: all('[data-testid="deal-record"]').map((e) => Number(e.dataset.number)),
+    dealOfMatch: document.querySelector('[data-testid="deal-of-match"]')?.textContent ?? null,
     enabledBids: all('[data-testid="bid-box"] button:not([disabled])').map((b) => b.dataset.testid.slice(4)),
     hasPicker: document.querySelector('[data-testid="partner-picker"]') !== null,
     pickerEnabled: cards('[data-testid="partner-picker"] button:not([disabled])'),
@@ -76,6 +85,45 @@ function readTable() {
     winners: document.querySelector('[data-testid="result"]')?.dataset.winners ?? null,
     myTurnText: document.querySelector('[data-testid="turn"]')?.dataset.myTurn ?? null,
     error: document.querySelector('[data-testid="error"]:not([hidden])')?.textContent ?? null,
+  };
+}
+
+/** The score table one player sees (runs in the page). */
+function readScores() {
+  const table = document.querySelector('[data-testid="score-table"]');
+  if (!table) return null;
+  return {
+    dealNumber: Number(table.dataset.dealNumber),
+    deals: Number(table.dataset.deals),
+    progress: table.querySelector('[data-testid="match-progress"]').textContent,
+    rows: [...table.querySelectorAll('[data-testid="score-row"]')].map((row) => ({
+      uid: row.dataset.uid,
+      points: Number(row.dataset.points),
+      shownPoints: row.lastElementChild.textContent,
+      seated: row.dataset.seated === "true",
+      name: row.querySelector('[data-testid="score-name"]').textContent,
+    })),
+  };
+}
+
+/** The open hand record one player sees (runs in the page). */
+function readRecord() {
+  const record = document.querySelector('[data-testid="deal-record"]');
+  if (!record) return null;
+  const cards = (element) => [...element.querySelectorAll("[data-card]")].map((e) => e.dataset.card);
+  return {
+    number: Number(record.dataset.number),
+    partner: Number(record.dataset.partner),
+    hands: [...record.querySelectorAll('[data-testid="record-hand"]')].map(cards),
+    bids: [...record.querySelectorAll('[data-testid="record-bid"]')].map((e) => ({
+      position: Number(e.dataset.position),
+      bid: e.dataset.bid,
+    })),
+    tricks: [...record.querySelectorAll('[data-testid="record-trick"]')].map((e) => ({
+      cards: cards(e),
+      winner: Number(e.dataset.winner),
+    })),
+    points: record.querySelector('[data-testid="record-points"]').textContent,
   };
 }
 
@@ -158,7 +206,182 @@ function trickWinner(trick, trump) {
   ).position;
 }
 
+// ---- one deal, played through the UI --------------------------------------------------------
+
+let screenshotTaken = !process.env.E2E_SCREENSHOT; // E2E_SCREENSHOT: one view of a trick in play
+
+/**
+ * Play the deal that has just started, through the UI, from its first settled `views`:
+ * the first two speakers bid the lowest bid offered, then three passes; the declarer names
+ * the first card the chooser offers; then every player plays a random legal card in turn
+ * until the deal ends (SPEC §5.6). Checks what every player sees at each step, and returns
+ * what happened, for the result, the score and the hand record.
+ */
+async function playDeal(views, number) {
+  // The deal: each player sees exactly their own 13 cards.
+  assert.deepEqual(
+    views.map((v) => v.me),
+    [0, 1, 2, 3],
+    "seats in joining order",
+  );
+  for (const v of views) {
+    assert.equal(v.status, "bidding");
+    assert.equal(v.dealOfMatch, `Deal ${number} of 2 · `);
+    assert.ok(
+      v.recordNumbers.every((n) => n < number),
+      "only finished deals have hand records",
+    );
+  }
+  const hands = views.map((v) => [...v.hand]);
+  const dealt = hands.map((hand) => [...hand]);
+  for (const hand of hands) assert.equal(hand.length, 13);
+  assert.equal(new Set(hands.flat()).size, 52, "the four hands are disjoint");
+  for (const v of views)
+    assert.deepEqual(sorted(v.visibleCards), sorted(hands[v.me]), "only my own cards on my page");
+
+  // The auction: the first two speakers each bid the lowest bid offered, then three passes.
+  let highestBid = null;
+  let bidsMade = 0;
+  const bids = [];
+  while (views[0].status === "bidding") {
+    const turn = views[0].turn;
+    const expected = ["PASS", ...ALL_BIDS.slice(highestBid ? ALL_BIDS.indexOf(highestBid) + 1 : 0)];
+    for (const v of views) {
+      const offered = v.me === turn ? sorted(expected) : [];
+      assert.deepEqual(
+        sorted(v.enabledBids),
+        offered,
+        `${players[v.me].name}: PASS and higher bids, on turn only`,
+      );
+    }
+    if (bidsMade === 1) await shot(players[turn], `deal${number}-bidding`);
+    const bid = bidsMade < 2 ? expected[1] : "PASS";
+    if (bid !== "PASS") [highestBid, bidsMade] = [bid, bidsMade + 1];
+    bids.push({ position: turn, bid });
+    await players[turn].page.click(testid(`bid-${bid}`));
+    views = await settle(views[0].version + 1);
+  }
+  assert.equal(views[0].status, "choosingTeammate");
+  assert.equal(views[0].contract, highestBid);
+  const declarer = views[0].turn;
+  const level = Number(highestBid[0]);
+  const trump = highestBid.slice(1); // a suit: the first two bids are 1C and 1D
+  const [target, defenderTarget] = [level + 6, 8 - level];
+
+  // The declarer names a partner card: any card they do not hold.
+  for (const v of views) assert.equal(v.hasPicker, v.me === declarer, "only the declarer chooses");
+  const picker = views[declarer];
+  assert.deepEqual(
+    sorted(picker.pickerEnabled),
+    sorted(hands.flat().filter((c) => !hands[declarer].includes(c))),
+  );
+  await shot(players[declarer], `deal${number}-partner-picker`);
+  const partnerCard = picker.pickerEnabled[0];
+  const partner = hands.findIndex((hand) => hand.includes(partnerCard));
+  await players[declarer].page.click(testid(`partner-choice-${partnerCard}`));
+  views = await settle(picker.version + 1);
+  for (const v of views) {
+    assert.equal(v.partner, "hidden", "the partner is secret");
+    assert.equal(v.iAmPartner, v.me === partner, "only the holder knows");
+  }
+
+  // The play: each player in turn plays a random legal card; the client must offer exactly those.
+  const played = new Set();
+  const tricksWon = [0, 0, 0, 0];
+  const tricks = []; // completed tricks: { cards (in play order), winner }
+  let trick = [];
+  let trumpBroken = false;
+  let revealed = false;
+  const shownOut = new Set(); // seats that did not follow a lead of the partner card's suit
+  assert.equal(views[0].status, "playing");
+  assert.equal(views[0].turn, (declarer + 1) % 4, "the player left of the declarer leads (suit contract)");
+  for (;;) {
+    // SPEC §5.6: the deal ends early only when a side has reached its target whichever seat
+    // that may hold the partner card (as the table can tell) holds it.
+    const done = tricksWon.reduce((a, b) => a + b);
+    const possible = revealed ? [partner] : [0, 1, 2, 3].filter((p) => p !== declarer && !shownOut.has(p));
+    const decided = (p) => {
+      const ours = tricksWon[declarer] + tricksWon[p];
+      return ours >= target || done - ours >= defenderTarget;
+    };
+    const over = trick.length === 0 && done > 0 && (done === 13 || possible.every(decided));
+    for (const v of views) {
+      assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
+      for (const card of v.visibleCards) {
+        assert.ok(
+          hands[v.me].includes(card) || played.has(card),
+          `${players[v.me].name} must not see ${card}`,
+        );
+      }
+      if (!over)
+        assert.equal(v.partner, revealed ? String(partner) : "hidden", "partner shown only once revealed");
+      assert.deepEqual(v.tricksWon, tricksWon);
+      assert.deepEqual(
+        v.trick,
+        trick.map((p) => p.card),
+      );
+    }
+    if (over) break;
+    assert.equal(views[0].status, "playing");
+
+    const turn = views[0].turn;
+    const legal = legalCards(hands[turn], trick, trump, trumpBroken);
+    for (const v of views) {
+      const expected = v.me === turn ? legal : [];
+      assert.deepEqual(
+        sorted(v.enabledHand),
+        sorted(expected),
+        `${players[v.me].name}: only legal cards, only on turn`,
+      );
+    }
+    if (!screenshotTaken && turn === 0 && trick.length >= 2 && played.size >= 8) {
+      await players[0].page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
+      screenshotTaken = true;
+    }
+    const card = legal[Math.floor(Math.random() * legal.length)];
+    await players[turn].page.click(`${testid("hand")} [data-card="${card}"]`);
+    hands[turn] = hands[turn].filter((c) => c !== card);
+    played.add(card);
+    trick.push({ position: turn, card });
+    if (card === partnerCard) revealed = true;
+    if (suit(trick[0].card) === suit(partnerCard) && suit(card) !== suit(partnerCard)) shownOut.add(turn);
+    if (trick.length === 4) {
+      const winner = trickWinner(trick, trump);
+      tricksWon[winner]++;
+      tricks.push({ cards: trick.map((p) => p.card), winner });
+      trumpBroken ||= trick.some((p) => suit(p.card) === trump);
+      trick = [];
+    }
+    views = await settle(views[0].version + 1);
+  }
+
+  // The result, as the rules give it; with `tricks` scoring each winner scores the tricks
+  // their side took (SPEC §9).
+  const declarerSide = tricksWon[declarer] + tricksWon[partner];
+  const made = declarerSide >= target;
+  const winnerSeats = made
+    ? [declarer, partner]
+    : [0, 1, 2, 3].filter((p) => p !== declarer && p !== partner);
+  const sideTricks = made ? declarerSide : tricks.length - declarerSide;
+  const points = [0, 1, 2, 3].map((p) => (winnerSeats.includes(p) ? sideTricks : 0));
+  for (const v of views) {
+    assert.equal(v.partner, String(partner), "the result names the partner");
+    assert.deepEqual(v.enabledHand, []);
+  }
+  return { views, dealt, bids, declarer, partner, partnerCard, tricks, winnerSeats, points, played };
+}
+
 // ---- the tests ------------------------------------------------------------------------------
+
+/** Once four are seated, every player marks ready at the same time; `host` sees all four ready. */
+async function allReady(players, host) {
+  await Promise.all(players.map(({ page }) => page.locator(testid("room-player")).nth(3).waitFor()));
+  await Promise.all(players.map(({ page }) => page.click(testid("ready-toggle"))));
+  await host.page
+    .locator(`${testid("room-player")}[data-ready="true"]`)
+    .nth(3)
+    .waitFor();
+}
 
 describe("web client", { timeout: 300_000 }, () => {
   test("lobby: sign-up, invite-only room, settings, invitation, ready, leave", async () => {
@@ -170,7 +393,10 @@ describe("web client", { timeout: 300_000 }, () => {
     await shot(host, "sign-in");
     await host.page.click(testid("sign-up-email"));
     // SPEC §14: the public name never comes from the email; the player picks one.
-    await host.page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
+    await host.page
+      .locator(testid("account-name"))
+      .filter({ hasText: /^Player-/ })
+      .waitFor();
     await setName(host.page, "Hosta");
     const hostUid = await uidOf(host.page);
     await host.page.click(testid("sign-out"));
@@ -187,7 +413,10 @@ describe("web client", { timeout: 300_000 }, () => {
     await guest.page.fill(testid("email"), "guest@example.com");
     await guest.page.fill(testid("password"), "secret123");
     await guest.page.click(testid("sign-up-email"));
-    await guest.page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
+    await guest.page
+      .locator(testid("account-name"))
+      .filter({ hasText: /^Player-/ })
+      .waitFor();
     const guestUid = await uidOf(guest.page);
 
     // An invite-only room: not listed for others, and closed to the uninvited.
@@ -206,6 +435,16 @@ describe("web client", { timeout: 300_000 }, () => {
     // The host changes a setting; the change comes back through the room listener.
     await host.page.click(testid("setting-playAllTricks"));
     await host.page.locator(`${testid("setting-playAllTricks")}:checked`).waitFor();
+    // The match settings too (SPEC §9): no fixed end, scored by tricks won. (The option the room
+    // says is selected carries the attribute `selected`: the server's answer is back.)
+    await host.page.selectOption(testid("setting-deals"), "0");
+    await host.page
+      .locator(`${testid("setting-deals")} option[value="0"][selected]`)
+      .waitFor({ state: "attached" });
+    await host.page.selectOption(testid("setting-scoring"), "tricks");
+    await host.page
+      .locator(`${testid("setting-scoring")} option[value="tricks"][selected]`)
+      .waitFor({ state: "attached" });
 
     // Invite by uid; the room shows up in the guest's invitations; join from there.
     await host.page.fill(testid("invite-uid"), guestUid);
@@ -220,6 +459,9 @@ describe("web client", { timeout: 300_000 }, () => {
       "only the host edits settings",
     );
     assert.equal(await guest.page.locator(testid("start-game")).count(), 0, "only the host sees Start");
+    assert.equal(await guest.page.locator(testid("setting-deals")).inputValue(), "0");
+    assert.equal(await guest.page.locator(testid("setting-scoring")).inputValue(), "tricks");
+    assert.equal(await guest.page.locator(testid("setting-deals")).isDisabled(), true);
 
     await guest.page.click(testid("ready-toggle"));
     await host.page.locator(`${testid("room-player")}[data-uid="${guestUid}"][data-ready="true"]`).waitFor();
@@ -241,31 +483,39 @@ describe("web client", { timeout: 300_000 }, () => {
     for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
   });
 
-  test("four players play a whole game through the UI", async () => {
+  test("four players play a two-deal match through the UI", async () => {
     const started = Date.now();
     const [alice, bob, carol, dave] = await newPlayers("alice", "bob", "carol", "dave");
 
     // Sign in: two by email sign-up (the Auth trigger makes their accounts), two as guests.
+    // Bob's name looks like markup: every view must show it as text.
+    const chosenNames = { alice: "alice", bob: "<i>bob</i> & co" };
     await Promise.all(
       [alice, bob].map(async ({ name, page }) => {
         await page.fill(testid("email"), `${name}@example.com`);
         await page.fill(testid("password"), "secret123");
         await page.click(testid("sign-up-email"));
-        await page.locator(testid("account-name")).filter({ hasText: /^Player-/ }).waitFor();
-        await setName(page, name);
+        await page
+          .locator(testid("account-name"))
+          .filter({ hasText: /^Player-/ })
+          .waitFor();
+        await setName(page, chosenNames[name]);
       }),
     );
     await Promise.all([carol, dave].map(({ page }) => page.click(testid("sign-in-anonymous"))));
     const uids = await Promise.all(players.map(({ page }) => uidOf(page)));
 
-    // Alice creates a room; Bob joins from the open-rooms list, Carol and Dave by id.
+    // Alice creates a room for a match of two deals scored by tricks won; Bob joins from the
+    // open-rooms list (which shows the match settings), Carol and Dave by id.
+    await alice.page.fill(testid("create-deals"), "2");
+    await alice.page.selectOption(testid("create-scoring"), "tricks");
     await alice.page.click(testid("create-room"));
     const roomID = (
       await alice.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()
     ).trim();
-    await bob.page
-      .locator(`${testid("open-room")}[data-room-id="${roomID}"] ${testid("join-open-room")}`)
-      .click();
+    const openRoom = bob.page.locator(`${testid("open-room")}[data-room-id="${roomID}"]`);
+    await openRoom.filter({ hasText: "2 deals · scoring: tricks won" }).waitFor();
+    await openRoom.locator(testid("join-open-room")).click();
     await bob.page.locator(testid("room-id")).filter({ hasText: roomID }).waitFor();
 
     await carol.page.fill(testid("join-room-id"), "noSuchRoom42");
@@ -277,181 +527,183 @@ describe("web client", { timeout: 300_000 }, () => {
       await page.locator(testid("room-id")).filter({ hasText: roomID }).waitFor();
     }
 
+    // The waiting room shows the match settings; only the host may change them.
+    for (const { page } of [alice, dave]) {
+      assert.equal(await page.locator(testid("setting-deals")).inputValue(), "2");
+      assert.equal(await page.locator(testid("setting-scoring")).inputValue(), "tricks");
+    }
+    assert.equal(await alice.page.locator(testid("setting-deals")).isDisabled(), false);
+    assert.equal(await dave.page.locator(testid("setting-deals")).isDisabled(), true);
+
     // Everyone ready (at the same time), then the host starts.
-    await Promise.all(players.map(({ page }) => page.locator(testid("room-player")).nth(3).waitFor()));
-    await Promise.all(players.map(({ page }) => page.click(testid("ready-toggle"))));
-    await alice.page
-      .locator(`${testid("room-player")}[data-ready="true"]`)
-      .nth(3)
-      .waitFor();
+    await allReady(players, alice);
     await shot(alice, "all-ready");
     await alice.page.click(testid("start-game"));
 
-    // The deal: each player sees exactly their own 13 cards.
-    let views = await settle(0);
-    assert.deepEqual(
-      views.map((v) => v.me),
-      [0, 1, 2, 3],
-      "seats in joining order",
+    const names = await Promise.all(
+      players.map(async ({ page }) => (await page.locator(testid("account-name")).textContent()).trim()),
     );
-    const hands = views.map((v) => [...v.hand]);
-    for (const hand of hands) assert.equal(hand.length, 13);
-    assert.equal(new Set(hands.flat()).size, 52, "the four hands are disjoint");
-    for (const v of views)
-      assert.deepEqual(sorted(v.visibleCards), sorted(hands[v.me]), "only my own cards on my page");
+    assert.equal(names[1], chosenNames.bob);
+    const totals = [0, 0, 0, 0];
+    const won = [0, 0, 0, 0];
 
-    // The auction: the first two speakers each bid the lowest bid offered, then three passes.
-    let highestBid = null;
-    let bidsMade = 0;
-    while (views[0].status === "bidding") {
-      const turn = views[0].turn;
-      const expected = ["PASS", ...ALL_BIDS.slice(highestBid ? ALL_BIDS.indexOf(highestBid) + 1 : 0)];
-      for (const v of views) {
-        const offered = v.me === turn ? sorted(expected) : [];
-        assert.deepEqual(
-          sorted(v.enabledBids),
-          offered,
-          `${players[v.me].name}: PASS and higher bids, on turn only`,
-        );
-      }
-      if (bidsMade === 1) await shot(players[turn], "bidding");
-      const bid = bidsMade < 2 ? expected[1] : "PASS";
-      if (bid !== "PASS") [highestBid, bidsMade] = [bid, bidsMade + 1];
-      await players[turn].page.click(testid(`bid-${bid}`));
-      views = await settle(views[0].version + 1);
-    }
-    assert.equal(views[0].status, "choosingTeammate");
-    assert.equal(views[0].contract, highestBid);
-    const declarer = views[0].turn;
-    const level = Number(highestBid[0]);
-    const trump = highestBid.slice(1); // a suit: the first two bids are 1C and 1D
-    const [target, defenderTarget] = [level + 6, 8 - level];
-
-    // The declarer names a partner card: any card they do not hold.
-    for (const v of views) assert.equal(v.hasPicker, v.me === declarer, "only the declarer chooses");
-    const picker = views[declarer];
-    assert.deepEqual(
-      sorted(picker.pickerEnabled),
-      sorted(hands.flat().filter((c) => !hands[declarer].includes(c))),
-    );
-    await shot(players[declarer], "partner-picker");
-    const partnerCard = picker.pickerEnabled[0];
-    const partner = hands.findIndex((hand) => hand.includes(partnerCard));
-    await players[declarer].page.click(testid(`partner-choice-${partnerCard}`));
-    views = await settle(picker.version + 1);
-    for (const v of views) {
-      assert.equal(v.partner, "hidden", "the partner is secret");
-      assert.equal(v.iAmPartner, v.me === partner, "only the holder knows");
-    }
-
-    // The play: each player in turn plays a random legal card; the client must offer exactly those.
-    const played = new Set();
-    const tricksWon = [0, 0, 0, 0];
-    let trick = [];
-    let trumpBroken = false;
-    let revealed = false;
-    const shownOut = new Set(); // seats that did not follow a lead of the partner card's suit
-    let screenshotTaken = !process.env.E2E_SCREENSHOT;
-    assert.equal(views[0].status, "playing");
-    assert.equal(views[0].turn, (declarer + 1) % 4, "the player left of the declarer leads (suit contract)");
-    for (;;) {
-      // SPEC §5.6: the deal ends early only when a side has reached its target whichever seat
-      // that may hold the partner card (as the table can tell) holds it.
-      const done = tricksWon.reduce((a, b) => a + b);
-      const possible = revealed ? [partner] : [0, 1, 2, 3].filter((p) => p !== declarer && !shownOut.has(p));
-      const decided = (p) => {
-        const ours = tricksWon[declarer] + tricksWon[p];
-        return ours >= target || done - ours >= defenderTarget;
-      };
-      const over = trick.length === 0 && done > 0 && (done === 13 || possible.every(decided));
-      for (const v of views) {
-        assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
-        for (const card of v.visibleCards) {
-          assert.ok(
-            hands[v.me].includes(card) || played.has(card),
-            `${players[v.me].name} must not see ${card}`,
+    /** Everyone sees the score table with these totals, all four seated unless `left` says. */
+    async function checkScores(dealNumber, { heading, left = null } = {}) {
+      await Promise.all(
+        players.map(async ({ page, name }, position) => {
+          if (position === left) return;
+          const table = page.locator(testid("score-table"));
+          await table.locator("h3").filter({ hasText: heading }).waitFor();
+          const scores = await page.evaluate(readScores);
+          assert.equal(scores.dealNumber, dealNumber, `${name}: the deal number`);
+          assert.equal(scores.deals, 2);
+          assert.equal(scores.progress, `Deal ${dealNumber} of 2 · tricks won`);
+          assert.deepEqual(
+            sorted(scores.rows.map((row) => row.uid)),
+            sorted(uids),
+            `${name}: every player of the match, once`,
           );
-        }
-        if (!over)
-          assert.equal(v.partner, revealed ? String(partner) : "hidden", "partner shown only once revealed");
-        assert.deepEqual(v.tricksWon, tricksWon);
-        assert.deepEqual(
-          v.trick,
-          trick.map((p) => p.card),
-        );
-      }
-      if (over) break;
-      assert.equal(views[0].status, "playing");
-
-      const turn = views[0].turn;
-      const legal = legalCards(hands[turn], trick, trump, trumpBroken);
-      for (const v of views) {
-        const expected = v.me === turn ? legal : [];
-        assert.deepEqual(
-          sorted(v.enabledHand),
-          sorted(expected),
-          `${players[v.me].name}: only legal cards, only on turn`,
-        );
-      }
-      if (!screenshotTaken && turn === 0 && trick.length >= 2 && played.size >= 8) {
-        await alice.page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
-        screenshotTaken = true;
-      }
-      const card = legal[Math.floor(Math.random() * legal.length)];
-      await players[turn].page.click(`${testid("hand")} [data-card="${card}"]`);
-      hands[turn] = hands[turn].filter((c) => c !== card);
-      played.add(card);
-      trick.push({ position: turn, card });
-      if (card === partnerCard) revealed = true;
-      if (suit(trick[0].card) === suit(partnerCard) && suit(card) !== suit(partnerCard)) shownOut.add(turn);
-      if (trick.length === 4) {
-        tricksWon[trickWinner(trick, trump)]++;
-        trumpBroken ||= trick.some((p) => suit(p.card) === trump);
-        trick = [];
-      }
-      views = await settle(views[0].version + 1);
+          for (const row of scores.rows) {
+            const p = uids.indexOf(row.uid);
+            assert.equal(row.points, totals[p], `${name}: ${names[p]}'s points`);
+            assert.equal(row.shownPoints, String(totals[p]));
+            assert.equal(row.seated, p !== left);
+            const you = p === position ? " (you)" : "";
+            assert.equal(row.name, p === left ? `${names[p]} (left)` : `${names[p]}${you}`);
+          }
+          assert.deepEqual(
+            scores.rows.map((row) => row.points),
+            [...scores.rows.map((row) => row.points)].sort((a, b) => b - a),
+            "highest score first",
+          );
+        }),
+      );
     }
 
-    // The result: the same for everyone, and the one the rules give.
-    const declarerSide = tricksWon[declarer] + (declarer === partner ? 0 : tricksWon[partner]);
-    const winnerSeats =
-      declarerSide >= target
-        ? [declarer, partner]
-        : [0, 1, 2, 3].filter((p) => p !== declarer && p !== partner);
-    const winners = sorted(new Set(winnerSeats.map((p) => uids[p]))).join(",");
-    for (const v of views) {
-      assert.equal(v.status, "ended");
-      assert.equal(v.winners, winners, "everyone sees the same result");
-      assert.equal(v.partner, String(partner), "the result names the partner");
-      assert.deepEqual(v.enabledHand, []);
+    /** The deal just played, as everyone sees its result, and the stats and score it gave. */
+    async function checkResult(deal, dealNumber, status) {
+      const winners = sorted(new Set(deal.winnerSeats.map((p) => uids[p]))).join(",");
+      for (const v of deal.views) {
+        assert.equal(v.status, status);
+        assert.equal(v.winners, winners, "everyone sees the same result");
+      }
+      for (const p of deal.winnerSeats) won[p]++;
+      deal.points.forEach((points, p) => (totals[p] += points));
+      await Promise.all(
+        players.map(async ({ page }, position) => {
+          await page
+            .locator(testid("stat-played"))
+            .filter({ hasText: String(dealNumber) })
+            .waitFor();
+          assert.equal(await page.locator(testid("stat-won")).textContent(), String(won[position]));
+          // The points of the deal come from its hand record.
+          const expected = deal.points.map((points, p) => `${names[p]} +${points}`).join(" · ");
+          await page
+            .locator(testid("result-points"))
+            .filter({ hasText: `Points: ${expected}` })
+            .waitFor();
+        }),
+      );
     }
-    await Promise.all(
-      players.map(async ({ page }, position) => {
-        await page.locator(testid("stat-played")).filter({ hasText: "1" }).waitFor();
-        assert.equal(
-          await page.locator(testid("stat-won")).textContent(),
-          winners.includes(uids[position]) ? "1" : "0",
-        );
-      }),
+
+    // ---- deal 1 ----
+    const deal1 = await playDeal(await settle(0), 1);
+    await checkResult(deal1, 1, "dealEnded");
+    await checkScores(1, { heading: "Scores" });
+    await shot(alice, "deal-ended");
+
+    // Between deals: nobody is ready; the host's start waits for all four.
+    for (const [position, { page }] of players.entries()) {
+      await page.locator(testid("next-deal")).waitFor();
+      assert.equal(
+        await page.locator(testid("turn")).textContent(),
+        "This deal is over: the next one starts when all are ready",
+      );
+      assert.equal(await page.locator(`${testid("room-player")}[data-ready="true"]`).count(), 0);
+      assert.equal(await page.locator(testid("start-game")).count(), position === 0 ? 1 : 0);
+      assert.equal(await page.locator(testid("leave-room")).textContent(), "Leave room", "not an abandon");
+    }
+    assert.equal(await alice.page.locator(testid("start-game")).textContent(), "Start deal 2");
+    assert.equal(await alice.page.locator(testid("start-game")).isDisabled(), true);
+
+    // The hand record of deal 1: the four hands as dealt, the auction, every trick, the points.
+    await carol.page.locator(testid("deal-record-item")).first().waitFor();
+    assert.equal(await carol.page.locator(testid("deal-record-item")).count(), 1);
+    await carol.page.click(testid("show-deal-1"));
+    await carol.page.locator(testid("deal-record")).waitFor();
+    const record = await carol.page.evaluate(readRecord);
+    assert.equal(record.number, 1);
+    assert.equal(record.partner, deal1.partner);
+    assert.deepEqual(
+      record.hands.map((hand) => sorted(hand)),
+      deal1.dealt.map((hand) => sorted(hand)),
+      "the hands as dealt",
     );
-    if (!screenshotTaken) console.error("note: no screenshot moment came up in this game");
+    assert.deepEqual(record.bids, deal1.bids, "the auction");
+    assert.deepEqual(record.tricks, deal1.tricks, "the tricks, in order, with their winners");
+    const expectedPoints = deal1.points.map((points, p) => `${names[p]} +${points}`).join(" · ");
+    assert.equal(record.points, `Points: ${expectedPoints}`);
+    await shot(carol, "hand-record");
+    // Names are text, never markup: no <i> element anywhere on any page.
+    for (const { page } of players) assert.equal(await page.locator("i").count(), 0);
+
+    // Dave leaves between deals: not an abandon. The room waits again, his score stays, and
+    // he can come back (from the open-rooms list) like anyone else.
+    await dave.page.click(testid("leave-room"));
+    await dave.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+    for (const { page } of [alice, bob, carol]) {
+      await page.locator(testid("regrouping")).waitFor();
+      await page.locator(testid("room-player")).nth(3).waitFor({ state: "detached" });
+    }
+    await checkScores(1, { heading: "Scores", left: 3 });
+    assert.equal(await alice.page.locator(testid("room-status")).textContent(), "waiting");
+    assert.equal(await alice.page.locator(testid("setting-deals")).isDisabled(), true, "fixed once started");
+    assert.equal(await dave.page.locator(testid("stat-abandoned")).textContent(), "0");
+    await shot(alice, "regrouping");
+    await dave.page
+      .locator(`${testid("open-room")}[data-room-id="${roomID}"]`)
+      .filter({ hasText: "match under way, after deal 1 of 2" })
+      .locator(testid("join-open-room"))
+      .click();
+    await dave.page.locator(testid("room-id")).filter({ hasText: roomID }).waitFor();
+    await dave.page.locator(testid("deal-record-item")).first().waitFor(); // a rejoiner reads the records
+
+    // Ready up again, and the host deals deal 2.
+    await allReady(players, alice);
+    await alice.page.click(testid("start-game"));
+
+    // ---- deal 2 (Carol keeps deal 1's hand record open: it shows no card of this deal) ----
+    const deal2 = await playDeal(await settle(0), 2);
+    await checkResult(deal2, 2, "ended");
+    await checkScores(2, { heading: "Final scores" });
+    for (const { page } of players) {
+      assert.equal(await page.locator(testid("turn")).textContent(), "The match is over");
+      assert.equal(await page.locator(testid("deal-record-item")).count(), 2);
+    }
+    if (!screenshotTaken) console.error("note: no screenshot moment came up in this match");
     await shot(alice, "result");
 
-    // After the game: the lobby is back and Bob can leave the finished table.
+    // After the match: the lobby is back and Bob can leave the finished table.
     await bob.page.locator(testid("lobby")).waitFor();
     await bob.page.click(testid("leave-room"));
     await bob.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
 
     for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
-    console.error(`game: ${played.size} cards played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const cards = deal1.played.size + deal2.played.size;
+    console.error(`match: 2 deals, ${cards} cards played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
   test("an action whose answer is lost is resent with its requestID and applied once", async () => {
     const [solo] = await newPlayers("solo");
     await solo.page.click(testid("sign-in-anonymous"));
+    await solo.page.check(testid("create-endless")); // a match with no fixed end: deals 0
+    assert.equal(await solo.page.locator(testid("create-deals")).isDisabled(), true);
     await solo.page.click(testid("create-room"));
     await solo.page.locator(testid("room-player")).first().waitFor();
+    assert.equal(await solo.page.locator(testid("setting-deals")).inputValue(), "0");
     const uid = await uidOf(solo.page);
-    const roomID = (await solo.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()).trim();
+    const roomID = (
+      await solo.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()
+    ).trim();
 
     // The first toggleReady reaches the server and is applied, but its answer is lost: the
     // browser sees 503 UNAVAILABLE instead. The client must resend the same action.
@@ -460,12 +712,14 @@ describe("web client", { timeout: 300_000 }, () => {
       sent.push(JSON.parse(route.request().postData()).data);
       const response = await route.fetch();
       if (sent.length > 1) return route.fulfill({ response });
-      const lost = { error: { status: "UNAVAILABLE", message: "injected", details: { reason: "UNAVAILABLE" } } };
+      const lost = {
+        error: { status: "UNAVAILABLE", message: "injected", details: { reason: "UNAVAILABLE" } },
+      };
       return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(lost) });
     });
     await solo.page.click(testid("ready-toggle"));
     await solo.page.locator(`${testid("room-player")}[data-uid="${uid}"][data-ready="true"]`).waitFor();
-    await solo.page.locator(`${testid("ready-toggle")}:enabled`).waitFor();  // the call has settled
+    await solo.page.locator(`${testid("ready-toggle")}:enabled`).waitFor(); // the call has settled
     assert.equal(sent.length, 2, "one resend after the lost answer");
     const room = await storedRoom(roomID);
     assert.equal(room.version.integerValue, "2", "created, then toggled once: applied exactly once");

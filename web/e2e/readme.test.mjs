@@ -46,24 +46,28 @@ function runUntil(program, patterns) {
   });
 }
 
-test("the README's snippets run as written and print what they say", { timeout: TIMEOUT_MS + 10_000 }, async () => {
-  const blocks = snippets(readFileSync(README, "utf8"));
-  assert.ok(blocks.length >= 5, `expected the README's walkthrough, found ${blocks.length} js blocks`);
-  const roomID = String.raw`[A-Za-z0-9]{20}`;
-  const expected = [
-    /\{ displayName: 'Ann', success: true \}/, // updateProfile
-    /\{ ready: true, success: true \}/, // toggleReady through act()
-    /functions\/failed-precondition NOT_ENOUGH_PLAYERS/, // the error's code and reason
-    /room waiting version 2/, // created (1), then the host is ready (2)
-    /my cards \[\]/, // no deal yet
-    /my account \{/, // the account listener …
-    new RegExp(String.raw`roomID: '${roomID}'`), // … shows the room
-    new RegExp(String.raw`open rooms \[[^\]]*'${roomID}'`),
-  ];
-  const { output, why } = await runUntil(blocks.join("\n"), expected);
-  const missing = expected.filter((pattern) => !pattern.test(output));
-  assert.deepEqual(missing, [], `the snippets ${why}; missing ${missing.join(", ")} in:\n${output}`);
-  assert.equal(why, "done");
-  assert.doesNotMatch(output, /ann-\d+|example\.com/, "the email shows nowhere");
-  console.error(`readme snippets: ${blocks.length} blocks run; output:\n${output}`);
-});
+test(
+  "the README's snippets run as written and print what they say",
+  { timeout: TIMEOUT_MS + 10_000 },
+  async () => {
+    const blocks = snippets(readFileSync(README, "utf8"));
+    assert.ok(blocks.length >= 5, `expected the README's walkthrough, found ${blocks.length} js blocks`);
+    const roomID = String.raw`[A-Za-z0-9]{20}`;
+    const expected = [
+      /\{ displayName: 'Ann', success: true \}/, // updateProfile
+      /\{ ready: true, success: true \}/, // toggleReady through act()
+      /functions\/failed-precondition NOT_ENOUGH_PLAYERS/, // the error's code and reason
+      /room waiting version 2/, // created (1), then the host is ready (2)
+      /my cards \[\]/, // no deal yet
+      /my account \{/, // the account listener …
+      new RegExp(String.raw`roomID: '${roomID}'`), // … shows the room
+      new RegExp(String.raw`open rooms \[[^\]]*'${roomID}'`),
+    ];
+    const { output, why } = await runUntil(blocks.join("\n"), expected);
+    const missing = expected.filter((pattern) => !pattern.test(output));
+    assert.deepEqual(missing, [], `the snippets ${why}; missing ${missing.join(", ")} in:\n${output}`);
+    assert.equal(why, "done");
+    assert.doesNotMatch(output, /ann-\d+|example\.com/, "the email shows nowhere");
+    console.error(`readme snippets: ${blocks.length} blocks run; output:\n${output}`);
+  },
+);

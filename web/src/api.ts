@@ -2,7 +2,22 @@
 
 import { httpsCallable } from "firebase/functions";
 import { functions } from "./firebase";
-import type { BidCode, CardCode, Settings } from "./types";
+import type {
+  CardRequest,
+  CreateGameRoomAnswer,
+  CreateGameRoomRequest,
+  InviteToRoomRequest,
+  PlaceBidRequest,
+  RoomRequest,
+  SettingsChanges,
+  StartGameRequest,
+  Success,
+  ToggleReadyAnswer,
+  UpdateProfileAnswer,
+  UpdateProfileRequest,
+  UpdateRoomSettingsRequest,
+} from "./types";
+import type { BidCode, CardCode } from "./wire";
 
 /** Reasons and SDK codes after which the same action may be sent again. With its requestID
  *  (SPEC §8) a resend is never applied twice: the server answers it as the first time. */
@@ -14,8 +29,8 @@ export const newRequestID = (): string => crypto.randomUUID();
 
 /** Call a function by name as one action: every attempt carries the same requestID, so a retry
  *  after contention, an unavailable server or a lost answer is applied at most once. */
-async function call<Req extends object, Res>(name: string, data: Req): Promise<Res> {
-  const callable = httpsCallable<Req & { requestID: string }, Res>(functions, name);
+async function call<Req extends { requestID?: string }, Res>(name: string, data: Req): Promise<Res> {
+  const callable = httpsCallable<Req, Res>(functions, name);
   const action = { ...data, requestID: newRequestID() };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -34,49 +49,34 @@ async function call<Req extends object, Res>(name: string, data: Req): Promise<R
 // same action is told apart by its requestID instead. Lobby calls omit it: other players
 // change the room all the time.
 
-export const createGameRoom = (settings: Partial<Settings>) =>
-  call<{ settings: Partial<Settings> }, { roomID: string }>("createGameRoom", { settings });
+export const createGameRoom = (settings: SettingsChanges) =>
+  call<CreateGameRoomRequest, CreateGameRoomAnswer>("createGameRoom", { settings });
 
-export const joinGameRoom = (roomID: string) =>
-  call<{ roomID: string }, { success: true }>("joinGameRoom", { roomID });
+export const joinGameRoom = (roomID: string) => call<RoomRequest, Success>("joinGameRoom", { roomID });
 
-export const leaveGameRoom = (roomID: string) => call<{ roomID: string }, null>("leaveGameRoom", { roomID });
+export const leaveGameRoom = (roomID: string) => call<RoomRequest, null>("leaveGameRoom", { roomID });
 
 export const toggleReady = (roomID: string) =>
-  call<{ roomID: string }, { success: true; ready: boolean }>("toggleReady", { roomID });
+  call<RoomRequest, ToggleReadyAnswer>("toggleReady", { roomID });
 
 /** SPEC §14: the name other players see (1-24 characters; never taken from the email). */
 export const updateProfile = (displayName: string) =>
-  call<{ displayName: string }, { success: true; displayName: string }>("updateProfile", { displayName });
+  call<UpdateProfileRequest, UpdateProfileAnswer>("updateProfile", { displayName });
 
-export const startGame = () => call<Record<string, never>, { success: true }>("startGame", {});
+/** The first deal of a match, or (between deals, SPEC §9) the next one. */
+export const startGame = () => call<StartGameRequest, Success>("startGame", {});
 
 export const inviteToRoom = (roomID: string, uid: string) =>
-  call<{ roomID: string; uid: string }, { success: true }>("inviteToRoom", { roomID, uid });
+  call<InviteToRoomRequest, Success>("inviteToRoom", { roomID, uid });
 
-export const updateRoomSettings = (roomID: string, settings: Partial<Settings>) =>
-  call<{ roomID: string; settings: Partial<Settings> }, { success: true }>("updateRoomSettings", {
-    roomID,
-    settings,
-  });
+export const updateRoomSettings = (roomID: string, settings: SettingsChanges) =>
+  call<UpdateRoomSettingsRequest, Success>("updateRoomSettings", { roomID, settings });
 
 export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number) =>
-  call<{ roomID: string; bid: BidCode; expectedVersion: number }, null>("placeBid", {
-    roomID,
-    bid,
-    expectedVersion,
-  });
+  call<PlaceBidRequest, null>("placeBid", { roomID, bid, expectedVersion });
 
 export const chooseTeammate = (roomID: string, card: CardCode, expectedVersion: number) =>
-  call<{ roomID: string; card: CardCode; expectedVersion: number }, null>("chooseTeammate", {
-    roomID,
-    card,
-    expectedVersion,
-  });
+  call<CardRequest, null>("chooseTeammate", { roomID, card, expectedVersion });
 
 export const playCard = (roomID: string, card: CardCode, expectedVersion: number) =>
-  call<{ roomID: string; card: CardCode; expectedVersion: number }, { success: true }>("playCard", {
-    roomID,
-    card,
-    expectedVersion,
-  });
+  call<CardRequest, Success>("playCard", { roomID, card, expectedVersion });

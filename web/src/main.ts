@@ -10,9 +10,11 @@ import { createGameRoom, inviteToRoom, joinGameRoom, leaveGameRoom, updateProfil
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
 import { act, start, state, subscribe, type State } from "./state";
-import type { Settings } from "./types";
+import type { SettingsChanges } from "./types";
+import type { BooleanSetting, Scoring } from "./wire";
 import { accountView } from "./views/account";
 import { invitationsView, openRoomsView } from "./views/lobby";
+import { dealRecordsView } from "./views/records";
 import { tableView } from "./views/table";
 import { waitingView } from "./views/waiting";
 import "./style.css";
@@ -38,14 +40,22 @@ byId("name-form").addEventListener("submit", (event) => {
   });
 });
 
-byId<HTMLFormElement>("create-form").addEventListener("submit", (event) => {
+// The number of deals is 1-100 (the input's own bounds), or 0 with "no fixed end".
+const createForm = byId<HTMLFormElement>("create-form");
+const createField = <T extends HTMLElement = HTMLInputElement>(name: string) =>
+  createForm.elements.namedItem(name) as unknown as T;
+createField("endless").addEventListener("change", () => {
+  createField("deals").disabled = createField("endless").checked;
+});
+createForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  const form = event.target as HTMLFormElement;
-  const checked = (name: keyof Settings) => (form.elements.namedItem(name) as HTMLInputElement).checked;
-  const settings: Settings = {
+  const checked = (name: BooleanSetting) => createField(name).checked;
+  const settings: SettingsChanges = {
     inviteOnly: checked("inviteOnly"),
     playAllTricks: checked("playAllTricks"),
     washRule: checked("washRule"),
+    deals: createField("endless").checked ? 0 : createField("deals").valueAsNumber,
+    scoring: createField<HTMLSelectElement>("scoring").value as Scoring,
   };
   void act(() => createGameRoom(settings));
 });
@@ -69,6 +79,7 @@ function render(s: State): void {
   const room = s.room;
   const atTable = s.roomID !== null;
   const gameOver = room?.status === "ended";
+  const lobbyStatus = room?.status === "waiting" || room?.status === "dealEnded"; // join, leave, ready
 
   byId("sign-in").hidden = signedIn;
   byId("sign-out").hidden = !signedIn;
@@ -97,16 +108,20 @@ function render(s: State): void {
   byId("room-status").textContent = room ? room.status : "loading…";
   const leave = byId<HTMLButtonElement>("leave");
   leave.disabled = s.busy || !room;
+  // Leaving between deals is not an abandon (SPEC §9): the seat empties and the scores stay.
   leave.textContent = gameOver
     ? "Leave table"
-    : room?.status === "waiting" || !room
+    : lobbyStatus || !room
       ? "Leave room"
       : "Leave (abandons the game)";
-  byId("invite-form").hidden = !(room?.status === "waiting" && room.hostID === s.user?.uid);
+  byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid);
 
-  const roomBody = [];
-  if (room && s.roomID)
+  const roomBody: Node[] = [];
+  if (room && s.roomID) {
     roomBody.push(room.status === "waiting" ? waitingView(s, s.roomID, room) : tableView(s, s.roomID, room));
+    const records = dealRecordsView(s, room);
+    if (records) roomBody.push(records);
+  }
   byId("room-body").replaceChildren(...roomBody);
   for (const button of document.querySelectorAll<HTMLButtonElement>("form button, #anonymous"))
     button.disabled = s.busy;

@@ -1,7 +1,8 @@
 // The wire encodings (SPEC §2) and the few rules a client needs to enable only legal moves.
 // The backend checks every move again; these only keep illegal buttons disabled.
 
-import type { BidCode, CardCode, Room, Suit } from "./types";
+import type { RoomDocument } from "./types";
+import type { BidCode, CardCode, Suit } from "./wire";
 
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
 export const SUITS: readonly Suit[] = ["C", "D", "H", "S"];
@@ -44,7 +45,7 @@ export function sortHand(cards: readonly CardCode[]): CardCode[] {
 }
 
 /** PASS, and every bid higher than the highest bid so far. */
-export function legalBids(room: Room): BidCode[] {
+export function legalBids(room: RoomDocument): BidCode[] {
   const highest = room.highestBid ? ALL_BIDS.indexOf(room.highestBid.bid) : -1;
   return ["PASS", ...ALL_BIDS.slice(highest + 1)];
 }
@@ -58,7 +59,7 @@ export function legalPartnerCards(hand: readonly CardCode[]): CardCode[] {
  * The cards the player to act may play (SPEC §5.5): follow the led suit if able; when
  * leading, no trump before trump is broken unless the hand holds nothing else.
  */
-export function legalCards(room: Room, hand: readonly CardCode[]): CardCode[] {
+export function legalCards(room: RoomDocument, hand: readonly CardCode[]): CardCode[] {
   const led = room.trick?.cards[0]?.card;
   if (led) {
     const following = hand.filter((card) => suitOf(card) === suitOf(led));

@@ -2,14 +2,15 @@
 // Views render from it; nothing here writes Firestore.
 
 import { onAuthStateChanged, type User } from "firebase/auth";
-import { collection, doc, onSnapshot, query, where, type Unsubscribe } from "firebase/firestore";
+import { collection, doc, onSnapshot, orderBy, query, where, type Unsubscribe } from "firebase/firestore";
 import { readableError, type ReadableError } from "./errors";
 import { auth, db } from "./firebase";
-import type { CardCode, Hand, PlayerAccount, Room } from "./types";
+import type { DealRecord, HandDocument, PlayerAccount, RoomDocument } from "./types";
+import type { CardCode } from "./wire";
 
 export interface RoomEntry {
   id: string;
-  room: Room;
+  room: RoomDocument;
 }
 
 export interface State {
@@ -18,8 +19,10 @@ export interface State {
   openRooms: RoomEntry[]; // waiting rooms anyone may join
   invitations: RoomEntry[]; // waiting rooms that invited me
   roomID: string | null; // the room my account points at
-  room: Room | null; // rooms/{roomID}
+  room: RoomDocument | null; // rooms/{roomID}
   hand: CardCode[] | null; // rooms/{roomID}/hands/{uid}
+  deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
+  shownDeal: number | null; // the hand record open in the hand-record view
   busy: boolean; // a call is in flight: actions are disabled
   error: ReadableError | null;
 }
@@ -33,6 +36,8 @@ const signedOut = (): Omit<State, "busy"> => ({
   roomID: null,
   room: null,
   hand: null,
+  deals: [],
+  shownDeal: null,
   error: null,
 });
 
@@ -98,7 +103,8 @@ export function start(): void {
           where("settings.inviteOnly", "==", false),
           where("status", "==", "waiting"),
         ),
-        (snapshot) => update({ openRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as Room })) }),
+        (snapshot) =>
+          update({ openRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),
         showError,
       ),
       onSnapshot(
@@ -108,35 +114,49 @@ export function start(): void {
           where("status", "==", "waiting"),
         ),
         (snapshot) =>
-          update({ invitations: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as Room })) }),
+          update({ invitations: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),
         showError,
       ),
     );
   });
 }
 
-/** Follow the room my account points at, and my hand in it. */
+/** Follow the room my account points at, my hand in it, and its hand records. */
 function followRoom(uid: string, roomID: string | null): void {
   if (roomID === state.roomID) return;
   roomListeners = stop(roomListeners);
-  update({ roomID, room: null, hand: null });
+  update({ roomID, room: null, hand: null, deals: [], shownDeal: null });
   if (!roomID) return;
 
   // Once I leave an invite-only room I may no longer read it: that error just means "gone".
   const gone = (error: { code?: string }) => {
-    if (error.code === "permission-denied") update({ room: null, hand: null });
+    if (error.code === "permission-denied") update({ room: null, hand: null, deals: [] });
+    else showError(error);
+  };
+  const noRecords = (error: { code?: string }) => {
+    if (error.code === "permission-denied") update({ deals: [] });
     else showError(error);
   };
   roomListeners.push(
     onSnapshot(
       doc(db, "rooms", roomID),
-      (snapshot) => update({ room: snapshot.exists() ? (snapshot.data() as Room) : null }),
+      (snapshot) => {
+        const room = snapshot.exists() ? (snapshot.data() as RoomDocument) : null;
+        update({ room });
+      },
       gone,
     ),
     onSnapshot(
       doc(db, "rooms", roomID, "hands", uid),
-      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as Hand).cards : null }),
+      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as HandDocument).cards : null }),
       gone,
+    ),
+    // The rules let whoever may read the room list its deal records (SPEC §9); each is written
+    // in the transaction that finishes its deal, so a listed deal is always a finished one.
+    onSnapshot(
+      query(collection(db, "rooms", roomID, "deals"), orderBy("number")),
+      (snapshot) => update({ deals: snapshot.docs.map((d) => d.data() as DealRecord) }),
+      noRecords,
     ),
   );
 }

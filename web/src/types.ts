@@ -1,95 +1,329 @@
-// The documents the client reads (SPEC §3, §6). The backend writes them; the client only reads.
+// The wire contract: the documents the client reads and each callable's request and answer.
+// GENERATED from docs/schema.json by web/scripts/types.mjs (npm run types): do not edit by hand.
+// docs/schema.json is exported from functions/bridge/wire.py (scripts/export-schema).
 
-export type CardCode = string; // rank then suit: "AS", "TD", "2C" (SPEC §2)
-export type BidCode = string; // "PASS" or "1C" … "7NT"
-export type Suit = "C" | "D" | "H" | "S";
-export type Status = "waiting" | "bidding" | "choosingTeammate" | "playing" | "ended";
-
-export interface Stats {
-  gamesPlayed: number;
-  gamesWon: number;
-  gamesAbandoned: number;
+/**
+ * The wire contract, declared once: every document a client reads and every callable's request and answer, as typed dictionaries.
+ */
+export interface FloatingBridgeWireContract {
+  [k: string]: unknown;
 }
-
-/** players/{uid}: readable by that user only. */
-export interface PlayerAccount {
-  uid: string;
-  displayName: string;
-  roomID: string | null;
-  stats: Stats;
-}
-
-export interface Settings {
-  inviteOnly: boolean;
-  playAllTricks: boolean;
-  washRule: boolean;
-}
-
-export interface RoomPlayer {
-  uid: string;
-  displayName: string;
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CallEntry".
+ */
+export interface CallEntry {
   position: number;
-  ready: boolean;
+  bid: string;
 }
-
-export interface PositionedBid {
-  position: number;
-  bid: BidCode;
+/**
+ * chooseTeammate, playCard.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CardRequest".
+ */
+export interface CardRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  card: string;
 }
-
-export interface Contract {
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ContractDoc".
+ */
+export interface ContractDoc {
   declarer: number;
-  bid: BidCode;
-  trump: Suit | null; // null: no trump
-  target: number; // tricks the declarer's side needs
+  bid: string;
+  trump: ("C" | "D" | "H" | "S") | null;
+  target: number;
   defenderTarget: number;
 }
-
-export interface Trick {
-  leader: number;
-  cards: { position: number; card: CardCode }[];
-  winner?: number; // completed tricks only
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateGameRoomAnswer".
+ */
+export interface CreateGameRoomAnswer {
+  roomID: string;
 }
-
-export interface Result {
-  players: string[]; // uids by game position
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateGameRoomRequest".
+ */
+export interface CreateGameRoomRequest {
+  settings?: SettingsChanges;
+  requestID?: string;
+}
+/**
+ * Settings to change: any of `SettingsDoc`'s.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SettingsChanges".
+ */
+export interface SettingsChanges {
+  variant?: "floating";
+  inviteOnly?: boolean;
+  deals?: number;
+  scoring?: "deals" | "tricks";
+  playAllTricks?: boolean;
+  washRule?: boolean;
+}
+/**
+ * `rooms/{roomID}/deals/{n}`: a finished deal's hand record (SPEC §9), written in the
+ * transaction that finishes it, readable by whoever may read the room.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "DealRecord".
+ */
+export interface DealRecord {
+  number: number;
+  variant: "floating";
+  dealer: number;
+  washes: number;
+  players: string[];
+  hands: HandDocument[];
+  bids: CallEntry[];
+  contract: ContractDoc;
+  partnerCard: string | null;
+  partner: number;
+  tricks: TrickDoc[];
+  result: ResultDoc;
+  scoreChanges: {
+    [k: string]: number;
+  };
+}
+/**
+ * `rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "HandDocument".
+ */
+export interface HandDocument {
+  cards: string[];
+}
+/**
+ * A trick in play order from `leader`; `winner` once all four cards are in.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TrickDoc".
+ */
+export interface TrickDoc {
+  leader: number;
+  cards: PlayEntry[];
+  winner?: number;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "PlayEntry".
+ */
+export interface PlayEntry {
+  position: number;
+  card: string;
+}
+/**
+ * How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ResultDoc".
+ */
+export interface ResultDoc {
+  players: string[];
   abandonedBy: string | null;
   winners: string[];
-  contract: BidCode | null;
+  contract: string | null;
   declarer: number | null;
   partner: number | null;
   declarerTricks: number | null;
   defenderTricks: number | null;
   made: boolean | null;
 }
-
-/** rooms/{roomID}: the public state of one room. */
-export interface Room {
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "InviteToRoomRequest".
+ */
+export interface InviteToRoomRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  uid: string;
+}
+/**
+ * SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
+ * the display name of each uid in `scores` as last seen at the table (players who left too).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "MatchDoc".
+ */
+export interface MatchDoc {
+  dealNumber: number;
+  deals: number;
+  scores: {
+    [k: string]: number;
+  };
+  names: {
+    [k: string]: string;
+  };
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "PlaceBidRequest".
+ */
+export interface PlaceBidRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  bid: string;
+}
+/**
+ * `players/{uid}` (SPEC §3), readable by that user only.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "PlayerAccount".
+ */
+export interface PlayerAccount {
+  uid: string;
+  displayName: string;
+  createdAt: Timestamp;
+  roomID: string | null;
+  stats: Stats;
+}
+/**
+ * A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "Timestamp".
+ */
+export interface Timestamp {
+  seconds: number;
+  nanoseconds: number;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "Stats".
+ */
+export interface Stats {
+  gamesPlayed: number;
+  gamesWon: number;
+  gamesAbandoned: number;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "PlayerEntry".
+ */
+export interface PlayerEntry {
+  uid: string;
+  displayName: string;
+  position: number;
+  ready: boolean;
+}
+/**
+ * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
+ * one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
+ * uids by position of the current or last deal.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RoomDocument".
+ */
+export interface RoomDocument {
   hostID: string;
-  status: Status;
-  settings: Settings;
+  status: "waiting" | "bidding" | "choosingTeammate" | "playing" | "dealEnded" | "ended";
+  settings: SettingsDoc;
   invited: string[];
   memberIDs: string[];
-  players: RoomPlayer[]; // ordered by position (the lobby seats)
-  seating: string[] | null; // uids by game position for the current or last deal
+  players: PlayerEntry[];
+  seating: string[] | null;
   dealer: number | null;
   turn: number | null;
   washes: number;
-  bids: PositionedBid[];
-  highestBid: PositionedBid | null;
-  contract: Contract | null;
-  partnerCard: CardCode | null;
-  partnerPosition: number | null; // null until the partner card is played
-  trick: Trick | null;
-  tricks: Trick[];
+  bids: CallEntry[];
+  highestBid: CallEntry | null;
+  contract: ContractDoc | null;
+  partnerCard: string | null;
+  partnerPosition: number | null;
+  trick: TrickDoc | null;
+  tricks: TrickDoc[];
   tricksWon: number[];
   trumpBroken: boolean;
   handSizes: number[];
-  result: Result | null;
+  result: ResultDoc | null;
+  match: MatchDoc;
   version: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
-
-/** rooms/{roomID}/hands/{uid}: readable by that user only. */
-export interface Hand {
-  cards: CardCode[];
+/**
+ * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SettingsDoc".
+ */
+export interface SettingsDoc {
+  variant: "floating";
+  inviteOnly: boolean;
+  deals: number;
+  scoring: "deals" | "tricks";
+  playAllTricks?: boolean;
+  washRule?: boolean;
+}
+/**
+ * joinGameRoom, leaveGameRoom, toggleReady.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RoomRequest".
+ */
+export interface RoomRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+}
+/**
+ * startGame: the caller's current room.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "StartGameRequest".
+ */
+export interface StartGameRequest {
+  expectedVersion?: number;
+  requestID?: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "Success".
+ */
+export interface Success {
+  success: true;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ToggleReadyAnswer".
+ */
+export interface ToggleReadyAnswer {
+  success: true;
+  ready: boolean;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "UpdateProfileAnswer".
+ */
+export interface UpdateProfileAnswer {
+  success: true;
+  displayName: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "UpdateProfileRequest".
+ */
+export interface UpdateProfileRequest {
+  displayName: string;
+  requestID?: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "UpdateRoomSettingsRequest".
+ */
+export interface UpdateRoomSettingsRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  settings: SettingsChanges;
 }

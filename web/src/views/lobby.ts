@@ -3,14 +3,19 @@
 import { joinGameRoom } from "../api";
 import { h } from "../dom";
 import { act, type RoomEntry, type State } from "../state";
+import { dealOfMatch, matchSummary } from "./match";
 
 function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   const host = room.players.find((p) => p.uid === room.hostID)?.displayName ?? "?";
   const full = room.players.length >= 4;
+  const { settings } = room;
   const rules = [
-    room.settings.playAllTricks ? "all 13 tricks" : "stop at target",
-    room.settings.washRule ? "wash" : "no wash",
-  ];
+    matchSummary(settings),
+    // A match that lost a player between deals is open again (SPEC §9).
+    room.match.dealNumber > 0 && `match under way, after ${dealOfMatch(room).toLowerCase()}`,
+    settings.playAllTricks !== undefined && (settings.playAllTricks ? "all 13 tricks" : "stop at target"),
+    settings.washRule !== undefined && (settings.washRule ? "wash" : "no wash"),
+  ].filter((rule) => rule !== false);
   return h(
     "li",
     { "data-testid": "open-room", "data-room-id": id },

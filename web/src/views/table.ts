@@ -1,4 +1,5 @@
-// The table during and after a deal: seats, auction, contract, trick, my hand, result.
+// The table during and after a deal: seats, auction, contract, trick, my hand, result, and
+// between deals (`dealEnded`) the score and the ready-and-start panel for the next deal.
 // Every move button is enabled only when the move is legal (src/rules.ts) and it is my turn.
 
 import { chooseTeammate, placeBid, playCard } from "../api";
@@ -16,10 +17,11 @@ import {
   SUIT_NAMES,
 } from "../rules";
 import { act, type State } from "../state";
-import type { CardCode, Room, Status, Trick } from "../types";
-import { myPosition, nameAt, nameOf } from "./names";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import type { RoomDocument, TrickDoc } from "../types";
+import type { CardCode, Status } from "../wire";
+import { dealOfMatch, plural, resultView, scoreTable } from "./match";
+import { myPosition, nameAt } from "./names";
+import { readyPanel } from "./waiting";
 
 /** Where a position sits on my screen: me at the bottom, play going clockwise. */
 const SLOTS = ["bottom", "left", "top", "right"] as const;
@@ -53,23 +55,32 @@ const VERBS: Partial<Record<Status, string>> = {
   playing: "play",
 };
 
-function statusLine(room: Room, me: number): HTMLElement {
+/** When no one is to act: between deals, or at the end. */
+function overText(room: RoomDocument): string {
+  if (room.status === "dealEnded") return "This deal is over: the next one starts when all are ready";
+  if (room.match.deals === 1) return "The game is over";
+  return room.result?.abandonedBy ? "The match was abandoned" : "The match is over";
+}
+
+function statusLine(room: RoomDocument, me: number): HTMLElement {
   const verb = VERBS[room.status];
   const myTurn = room.turn !== null && room.turn === me;
   const text = !verb
-    ? "The game is over"
+    ? overText(room)
     : myTurn
       ? `Your turn: ${verb}`
       : `Waiting for ${nameAt(room, room.turn!)} to ${verb}`;
   return h(
     "div",
     { class: "status-line" },
+    room.match.deals !== 1 &&
+      h("span", { class: "muted", "data-testid": "deal-of-match" }, `${dealOfMatch(room)} · `),
     h("strong", { "data-testid": "turn", "data-my-turn": String(myTurn) }, text),
     room.washes > 0 && h("span", { class: "muted" }, ` · ${plural(room.washes, "redeal")} (wash rule)`),
   );
 }
 
-function contractView(room: Room, me: number, hand: CardCode[]): HTMLElement {
+function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLElement {
   const contract = room.contract;
   if (!contract) {
     const highest = room.highestBid;
@@ -127,7 +138,7 @@ function contractView(room: Room, me: number, hand: CardCode[]): HTMLElement {
   );
 }
 
-function seatView(room: Room, position: number, me: number): HTMLElement {
+function seatView(room: RoomDocument, position: number, me: number): HTMLElement {
   const badges = [
     room.dealer === position && "dealer",
     room.contract?.declarer === position && "declarer",
@@ -153,9 +164,9 @@ function seatView(room: Room, position: number, me: number): HTMLElement {
 }
 
 /** The trick on the table; between tricks, the last one, dimmed, with its winner. */
-function trickView(room: Room, me: number): HTMLElement {
+function trickView(room: RoomDocument, me: number): HTMLElement {
   const current = room.trick && room.trick.cards.length > 0 ? room.trick : null;
-  const last: Trick | undefined = room.tricks[room.tricks.length - 1];
+  const last: TrickDoc | undefined = room.tricks[room.tricks.length - 1];
   const shown = current ?? last;
   return h(
     "div",
@@ -171,7 +182,7 @@ function trickView(room: Room, me: number): HTMLElement {
   );
 }
 
-function auctionView(room: Room): HTMLElement {
+function auctionView(room: RoomDocument): HTMLElement {
   return h(
     "div",
     { class: "auction" },
@@ -192,7 +203,7 @@ function auctionView(room: Room): HTMLElement {
   );
 }
 
-function bidBox(s: State, roomID: string, room: Room, canAct: boolean): HTMLElement {
+function bidBox(s: State, roomID: string, room: RoomDocument, canAct: boolean): HTMLElement {
   const legal = new Set(legalBids(room));
   const bid = (code: string) => () => act(() => placeBid(roomID, code, room.version));
   const button = (code: string) =>
@@ -209,7 +220,7 @@ function bidBox(s: State, roomID: string, room: Room, canAct: boolean): HTMLElem
   );
 }
 
-function partnerPicker(s: State, roomID: string, room: Room, hand: CardCode[]): HTMLElement {
+function partnerPicker(s: State, roomID: string, room: RoomDocument, hand: CardCode[]): HTMLElement {
   const legal = new Set(legalPartnerCards(hand));
   return h(
     "div",
@@ -231,7 +242,13 @@ function partnerPicker(s: State, roomID: string, room: Room, hand: CardCode[]): 
   );
 }
 
-function handView(s: State, roomID: string, room: Room, hand: CardCode[], canAct: boolean): HTMLElement {
+function handView(
+  s: State,
+  roomID: string,
+  room: RoomDocument,
+  hand: CardCode[],
+  canAct: boolean,
+): HTMLElement {
   const legal = new Set(room.status === "playing" && canAct ? legalCards(room, hand) : []);
   return h(
     "div",
@@ -244,39 +261,7 @@ function handView(s: State, roomID: string, room: Room, hand: CardCode[], canAct
   );
 }
 
-function resultView(s: State, room: Room): HTMLElement | null {
-  const result = room.result;
-  if (!result) return null;
-  const name = (uid: string) => nameOf(room, uid);
-  const winners = [...result.winners].sort();
-  let summary: string;
-  if (result.abandonedBy) {
-    summary = `${name(result.abandonedBy)} left the table: the game was abandoned.`;
-  } else {
-    const declarer = name(result.players[result.declarer!]);
-    const partner = name(result.players[result.partner!]);
-    const contract = bidLabel(result.contract!);
-    summary = result.made
-      ? `${declarer} and partner ${partner} made ${contract} with ${result.declarerTricks} tricks.`
-      : `The defenders beat ${contract}: ${result.defenderTricks} tricks ` +
-        `against ${declarer} and ${partner}'s ${result.declarerTricks}.`;
-  }
-  const won = result.winners.includes(s.user!.uid);
-  return h(
-    "div",
-    {
-      class: "result",
-      "data-testid": "result",
-      "data-winners": winners.join(","),
-      "data-abandoned": String(!!result.abandonedBy),
-    },
-    h("h3", {}, result.abandonedBy ? "Game abandoned" : won ? "You won!" : "You lost"),
-    h("p", { "data-testid": "result-summary" }, summary),
-    winners.length > 0 && h("p", {}, `Winners: ${winners.map(name).join(", ")}`),
-  );
-}
-
-export function tableView(s: State, roomID: string, room: Room): Node {
+export function tableView(s: State, roomID: string, room: RoomDocument): Node {
   const uid = s.user!.uid;
   const me = Math.max(0, myPosition(room, uid));
   const hand = s.hand ?? [];
@@ -288,6 +273,14 @@ export function tableView(s: State, roomID: string, room: Room): Node {
   if (room.status === "bidding") actions = bidBox(s, roomID, room, canAct);
   else if (room.status === "choosingTeammate" && room.contract?.declarer === me)
     actions = partnerPicker(s, roomID, room, hand);
+  else if (room.status === "dealEnded")
+    actions = h(
+      "div",
+      { class: "next-deal", "data-testid": "next-deal" },
+      h("h3", {}, `Next: deal ${room.match.dealNumber + 1}`),
+      h("p", {}, "Everyone says they are ready; then the host deals the next deal."),
+      readyPanel(s, roomID, room),
+    );
 
   return h(
     "div",
@@ -311,6 +304,6 @@ export function tableView(s: State, roomID: string, room: Room): Node {
       actions,
       handView(s, roomID, room, hand, canAct),
     ),
-    h("aside", {}, auctionView(room)),
+    h("aside", {}, scoreTable(s, room), auctionView(room)),
   );
 }

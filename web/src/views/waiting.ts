@@ -1,49 +1,105 @@
-// A room before its game: seats, ready flags, settings (host), invitations (host), start.
+// A room before its first deal, or back in `waiting` after a player left between deals:
+// seats, ready flags, settings (host), start. Also the ready-and-start panel the table shows
+// between deals (`dealEnded`).
 
 import { startGame, toggleReady, updateRoomSettings } from "../api";
 import { h } from "../dom";
 import { act, type State } from "../state";
-import type { Room, Settings } from "../types";
+import type { RoomDocument } from "../types";
+import type { BooleanSetting, Scoring } from "../wire";
+import { dealsLabel, MAX_DEALS, resultView, SCORING_LABELS, scoreTable } from "./match";
 
-const SETTING_LABELS: [keyof Settings, string][] = [
+const SETTING_LABELS: [BooleanSetting, string][] = [
   ["inviteOnly", "Invite only"],
   ["playAllTricks", "Play all 13 tricks"],
   ["washRule", "Wash rule (redeal weak hands)"],
 ];
 
-function settingsView(roomID: string, room: Room, isHost: boolean, busy: boolean): HTMLElement {
+/** A select of `values` (shown as `label(value)`) with `current` selected. */
+function select<T extends string | number>(
+  testid: string,
+  values: readonly T[],
+  current: T,
+  label: (value: T) => string,
+  disabled: boolean,
+  onchange: (value: string) => void,
+): HTMLSelectElement {
+  return h(
+    "select",
+    {
+      "data-testid": testid,
+      disabled,
+      onchange: (event: Event) => onchange((event.target as HTMLSelectElement).value),
+    },
+    ...values.map((value) =>
+      h("option", { value: String(value), selected: value === current }, label(value)),
+    ),
+  );
+}
+
+/** 1 … 100, then 0 (no fixed end). */
+const DEAL_COUNTS = [...Array.from({ length: MAX_DEALS }, (_, i) => i + 1), 0];
+
+function settingsView(roomID: string, room: RoomDocument, isHost: boolean, busy: boolean): HTMLElement {
+  const settings = room.settings;
+  // The variant, deals and scoring are fixed once the match's first deal is dealt.
+  const matchStarted = room.match.dealNumber > 0;
+  const change = (changes: Parameters<typeof updateRoomSettings>[1]) =>
+    void act(() => updateRoomSettings(roomID, changes));
   return h(
     "fieldset",
     { class: "settings", "data-testid": "room-settings" },
     h("legend", {}, isHost ? "Settings" : "Settings (the host decides)"),
-    ...SETTING_LABELS.map(([key, label]) =>
+    // Only the settings this room's variant has (the options are per variant).
+    ...SETTING_LABELS.filter(([key]) => settings[key] !== undefined).map(([key, label]) =>
       h(
         "label",
         {},
         h("input", {
           type: "checkbox",
           "data-testid": `setting-${key}`,
-          checked: room.settings[key],
+          checked: settings[key] === true,
           disabled: !isHost || busy,
-          onchange: (event: Event) => {
-            const value = (event.target as HTMLInputElement).checked;
-            void act(() => updateRoomSettings(roomID, { [key]: value }));
-          },
+          onchange: (event: Event) => change({ [key]: (event.target as HTMLInputElement).checked }),
         }),
         ` ${label}`,
+      ),
+    ),
+    h(
+      "label",
+      { title: matchStarted ? "Fixed once the match has started" : "" },
+      "Deals ",
+      select("setting-deals", DEAL_COUNTS, settings.deals, dealsLabel, !isHost || busy || matchStarted, (v) =>
+        change({ deals: Number(v) }),
+      ),
+    ),
+    h(
+      "label",
+      { title: matchStarted ? "Fixed once the match has started" : "" },
+      "Score ",
+      select<Scoring>(
+        "setting-scoring",
+        ["deals", "tricks"],
+        settings.scoring,
+        (v) => SCORING_LABELS[v],
+        !isHost || busy || matchStarted,
+        (v) => change({ scoring: v as Scoring }),
       ),
     ),
   );
 }
 
-export function waitingView(s: State, roomID: string, room: Room): Node {
+/** The seats with their ready flags, my ready toggle and the host's start button: before the
+ *  first deal, and between deals for the next one (the same calls, SPEC §9). */
+export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLElement {
   const uid = s.user!.uid;
   const isHost = room.hostID === uid;
   const me = room.players.find((p) => p.uid === uid);
   const canStart = room.players.length === 4 && room.players.every((p) => p.ready);
+  const next = room.match.dealNumber + 1;
   return h(
     "div",
-    { class: "waiting" },
+    { class: "ready-panel", "data-testid": "ready-panel" },
     h(
       "ol",
       { class: "seats", start: 0, "data-testid": "room-players" },
@@ -78,10 +134,29 @@ export function waitingView(s: State, roomID: string, room: Room): Node {
             title: canStart ? "" : "Needs four players, all ready",
             onclick: () => act(() => startGame()),
           },
-          "Start game",
+          next === 1 ? "Start game" : `Start deal ${next}`,
         ),
     ),
+  );
+}
+
+export function waitingView(s: State, roomID: string, room: RoomDocument): Node {
+  const uid = s.user!.uid;
+  const isHost = room.hostID === uid;
+  const midMatch = room.match.dealNumber > 0;
+  return h(
+    "div",
+    { class: "waiting", "data-testid": "waiting", "data-mid-match": String(midMatch) },
+    midMatch &&
+      h(
+        "p",
+        { class: "note", "data-testid": "regrouping" },
+        `A player left after deal ${room.match.dealNumber}: the match goes on once four players sit ` +
+          "and all are ready. The scores stay.",
+      ),
+    readyPanel(s, roomID, room),
     settingsView(roomID, room, isHost, s.busy),
     room.invited.length > 0 && h("p", { class: "muted" }, `Invited: ${room.invited.join(", ")}`),
+    midMatch && h("div", { class: "between-deals" }, resultView(s, room), scoreTable(s, room)),
   );
 }

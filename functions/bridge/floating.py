@@ -1,0 +1,45 @@
+"""Floating Bridge (Singaporean bridge, SPEC §5): the variant `"floating"`.
+
+Four players; the player left of the dealer opens; bids 1C-7NT, and 7NT ends the auction; the
+declarer names a partner card and its holder is the secret partner; trump may not be led until
+broken; the declarer's side needs the level + 6 tricks, the defenders 8 - level; the deal ends as
+soon as the table can tell that a side has reached its target; weak hands are washed.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from .bids import ALL_BIDS
+from .dealing import WASH_THRESHOLD
+from .variant import AuctionRules, PlayRules, Sides, Variant
+
+if TYPE_CHECKING:
+    from .deal import Outcome
+
+#: Match scoring (SPEC §9): one point per deal won, or the tricks the winning side took.
+DEALS, TRICKS = "deals", "tricks"
+
+
+def deal_score(outcome: Outcome, players: tuple[str, ...], scoring: str) -> Mapping[str, int]:
+    """With `deals` scoring each winner of the deal scores 1; with `tricks` each winner scores the
+    tricks their side won in it. The losers score 0 (and are listed: they played the deal)."""
+    winners = outcome.winners
+    won = outcome.declarer_tricks if outcome.made else outcome.defender_tricks
+    points = 1 if scoring == DEALS else won
+    return {uid: points if position in winners else 0 for position, uid in enumerate(players)}
+
+
+FLOATING = Variant(
+    name="floating",
+    seats=4,
+    hand_size=13,
+    auction=AuctionRules(ladder=ALL_BIDS, opener=1, book=6, top_bid_ends=True),
+    sides=Sides.PARTNER_CARD,
+    play=PlayRules(trump_must_be_broken=True, declarer_leads_no_trump=True),
+    wash_threshold=WASH_THRESHOLD,
+    early_end=True,
+    scorings=(DEALS, TRICKS),
+    options=frozenset({"playAllTricks", "washRule"}),
+    score_deal=deal_score,
+)

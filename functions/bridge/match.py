@@ -1,0 +1,78 @@
+"""A match: the deals played in one room, one after another, and their score (SPEC §9)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .deal import Deal, new_deal
+from .dealing import Shuffler
+from .settings import Settings
+from .values import evolve
+from .variants import variant_named
+
+#: Position 0 deals the first deal of a match; each next deal is dealt by the seat to the left.
+FIRST_DEALER = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The score sheet of the deals played in one room. `deals`: how many deals the match has
+    (0: no fixed end); `scoring`: how a finished deal scores (one of the variant's `scorings`);
+    both are fixed when the match starts. `number` counts the deals started (redeals of one
+    deal do not count). `scores` maps every uid that has played a deal in the match to their
+    points, in the order they first sat down to one; `names` maps the same uids to their display
+    names as last seen at the table, so players who left keep a name.
+
+    The deal itself is the room's (`Room.deal`): a move changes the deal alone, and the match
+    only when a deal starts or finishes."""
+
+    deals: int
+    scoring: str
+    number: int
+    scores: Mapping[str, int]
+    names: Mapping[str, str]
+
+    @staticmethod
+    def start(players: tuple[str, ...], names: Mapping[str, str], settings: Settings,
+              rng: Shuffler) -> tuple[Match, Deal]:
+        """A match played by `settings`, and its first deal, dealt by position 0."""
+        deal = new_deal(variant_named(settings.variant), players, settings, FIRST_DEALER, rng)
+        match = Match(settings.deals, settings.scoring, 0, MappingProxyType({}), MappingProxyType({}))
+        return match.seated(players, names), deal
+
+    def next_deal(self, last: Deal, players: tuple[str, ...], names: Mapping[str, str], settings: Settings,
+                  rng: Shuffler) -> tuple[Match, Deal]:
+        """The next deal, dealt by the seat left of the `last` deal's dealer, for whoever sits now."""
+        deal = new_deal(last.variant, players, settings, last.variant.left_of(last.dealer), rng)
+        return self.seated(players, names), deal
+
+    def seated(self, players: tuple[str, ...], names: Mapping[str, str]) -> Match:
+        """One more deal started, for `players` named `names` (new players score 0 so far)."""
+        scores = {**self.scores, **{uid: self.scores.get(uid, 0) for uid in players}}
+        return evolve(self, number=self.number + 1, scores=MappingProxyType(scores),
+                      names=MappingProxyType({**self.names, **names}))
+
+    def is_over(self, deal: Deal) -> bool:
+        """`deal`, this match's latest, is finished and was the last of a match of `deals` deals."""
+        return deal.is_finished and 0 < self.deals <= self.number
+
+    def score_changes(self, deal: Deal) -> Mapping[str, int]:
+        """The points each player of `deal` earned from it, once it has finished (else none)."""
+        outcome = deal.outcome()
+        if outcome is None:
+            return {}
+        return deal.variant.score_deal(outcome, deal.players, self.scoring)
+
+    def scored(self, deal: Deal) -> Match:
+        """The match once `deal`, its latest, has finished: its points added."""
+        scores = dict(self.scores)
+        for uid, points in self.score_changes(deal).items():
+            scores[uid] = scores.get(uid, 0) + points
+        return evolve(self, scores=MappingProxyType(scores))
+
+    def renamed(self, uid: str, display_name: str) -> Match:
+        """A player of the match has a new display name."""
+        if uid not in self.names:
+            return self
+        return evolve(self, names=MappingProxyType({**self.names, uid: display_name}))

@@ -1,0 +1,219 @@
+"""The canonical state of a room, as stored in its server-only document (`rooms/{id}/private/state`).
+
+`encode` and `decode` round-trip a `Room` exactly, hidden hands included. The document carries
+`schemaVersion`; `decode` reads every version there has been (`migrate`), so a room stored by an
+older server still loads, and is stored in the current form the next time it changes:
+
+- 1 (Part I): no state document; the state was the public room document plus each player's
+  hand document, parsed back (`from_public_v1`).
+- 2: this module's form. Compact: hands and tricks as card strings, calls as bid strings in
+  turn order, a contract as its declarer and bid (targets follow from the variant).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from .bids import Bid, parse_call
+from .cards import Card
+from .deal import (
+    AuctionCall,
+    Bidding,
+    ChoosingPartner,
+    Contract,
+    Deal,
+    DealState,
+    Finished,
+    Phase,
+    Play,
+    Playing,
+    Trick,
+)
+from .match import Match
+from .room import Room, Seat
+from .settings import Settings
+from .values import evolve
+from .variant import Variant
+from .variants import variant_named
+
+SCHEMA_VERSION = 2
+Doc = dict[str, Any]
+
+
+class StateError(ValueError):
+    """A stored state document that no version of the schema describes."""
+
+
+# ----- encoding --------------------------------------------------------------------------------
+
+
+def _card_text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _trick(trick: Trick) -> Doc:
+    return {"leader": trick.leader, "cards": _card_text([p.card for p in trick.plays])}
+
+
+def _deal(deal: Deal) -> Doc:
+    state = deal.state
+    contract = deal.contract
+    trick = deal.trick
+    return {
+        "variant": deal.variant.name,
+        "settings": deal.settings.to_dict(),
+        "players": list(deal.players),
+        "dealer": deal.dealer,
+        "washes": deal.washes,
+        "hands": [_card_text(hand) for hand in deal.hands],
+        "phase": state.phase.value,
+        "calls": [str(e.call) for e in state.calls],
+        "contract": {"declarer": contract.declarer, "bid": str(contract.bid)} if contract else None,
+        "partnerCard": str(deal.partner_card) if deal.partner_card else None,
+        "trick": _trick(trick) if trick else None,
+        "tricks": [_trick(t) for t in deal.tricks],
+    }
+
+
+def encode(room: Room) -> Doc:
+    """The whole state of `room` as a Firestore-storable document of the current schema."""
+    match, deal = room.match, room.deal
+    return {
+        "schemaVersion": SCHEMA_VERSION,
+        "host": room.host,
+        "seats": [{"uid": s.uid, "name": s.display_name, "ready": s.ready} for s in room.seats],
+        "settings": room.settings.to_dict(),
+        "invited": list(room.invited),
+        "abandonedBy": room.abandoned_by,
+        "regrouping": room.regrouping,
+        "match": {
+            "deals": match.deals,
+            "scoring": match.scoring,
+            "number": match.number,
+            # A list, not a map: Firestore sorts map keys, and the order players joined is kept.
+            "scores": [{"uid": uid, "points": points, "name": match.names.get(uid)}
+                       for uid, points in match.scores.items()],
+            "deal": _deal(deal),
+        } if match and deal else None,
+    }
+
+
+# ----- decoding --------------------------------------------------------------------------------
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(token) for token in text.split())
+
+
+def _parse_trick(doc: Mapping[str, Any], seats: int) -> Trick:
+    leader = doc["leader"]
+    return Trick(leader, tuple(Play((leader + i) % seats, card) for i, card in enumerate(_cards(doc["cards"]))))
+
+
+def _contract(variant: Variant, declarer: int, bid: Bid) -> Contract:
+    return Contract(declarer, bid, variant.target(bid), variant.defender_target(bid))
+
+
+def _bid(text: str) -> Bid:
+    call = parse_call(text)
+    if not isinstance(call, Bid):
+        raise StateError(f"a contract of {text}")
+    return call
+
+
+def _decode_deal(doc: Mapping[str, Any]) -> Deal:
+    variant = variant_named(doc["variant"])
+    seats = variant.seats
+    first = (doc["dealer"] + variant.auction.opener) % seats
+    calls = tuple(AuctionCall((first + i) % seats, parse_call(text)) for i, text in enumerate(doc["calls"]))
+    phase = Phase(doc["phase"])
+    state: DealState
+    if phase is Phase.BIDDING:
+        state = Bidding(calls)
+    else:
+        contract = _contract(variant, doc["contract"]["declarer"], _bid(doc["contract"]["bid"]))
+        partner_card = Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None
+        tricks = tuple(_parse_trick(t, seats) for t in doc["tricks"])
+        if phase is Phase.CHOOSING_TEAMMATE:
+            state = ChoosingPartner(calls, contract)
+        elif phase is Phase.PLAYING:
+            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks)
+        else:
+            state = Finished(calls, contract, partner_card, tricks)
+    return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
+                tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"])
+
+
+def decode(doc: Mapping[str, Any]) -> Room:
+    """The room a state document of any schema version describes (see `migrate`)."""
+    doc = migrate(doc)
+    match = doc["match"]
+    return Room(
+        host=doc["host"],
+        seats=tuple(Seat(s["uid"], s["name"], s["ready"]) for s in doc["seats"]),
+        settings=Settings.from_dict(doc["settings"]),
+        invited=tuple(doc["invited"]),
+        match=Match(
+            deals=match["deals"],
+            scoring=match["scoring"],
+            number=match["number"],
+            scores=MappingProxyType({s["uid"]: s["points"] for s in match["scores"]}),
+            names=MappingProxyType({s["uid"]: s["name"] for s in match["scores"] if s.get("name") is not None}),
+        ) if match else None,
+        deal=_decode_deal(match["deal"]) if match else None,
+        abandoned_by=doc["abandonedBy"],
+        regrouping=doc["regrouping"],
+    )
+
+
+def migrate(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`doc` in the current schema. Each older version has one step to the next."""
+    version = doc.get("schemaVersion")
+    if version == SCHEMA_VERSION:
+        return doc
+    raise StateError(f"no migration from schema version {version!r}")
+
+
+def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:
+    """Schema 1 (Part I) to the current schema: a room stored as its public document
+    (`rooms/{id}`) and its players' hand documents (by uid), with one deal and no match.
+
+    The deal becomes deal 1 of a one-deal match played by `deals` scoring, as Part I's rooms
+    were, scored if it had finished."""
+    seating = room_doc.get("seating")
+    settings = Settings.from_dict(room_doc["settings"])
+    room = Room(
+        host=room_doc["hostID"],
+        seats=tuple(Seat(p["uid"], p["displayName"], p["ready"]) for p in room_doc["players"]),
+        settings=settings,
+        invited=tuple(room_doc["invited"]),
+        abandoned_by=(room_doc.get("result") or {}).get("abandonedBy"),
+    )
+    if not seating:
+        return encode(room)
+    variant = variant_named(settings.variant)
+    contract_doc = room_doc["contract"]
+    calls = tuple(AuctionCall(b["position"], parse_call(b["bid"])) for b in room_doc["bids"])
+    state: DealState
+    if contract_doc is None:
+        state = Bidding(calls)
+    else:
+        contract = _contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]))
+        tricks = tuple(_v1_trick(t) for t in room_doc["tricks"])
+        partner_card = Card.parse(room_doc["partnerCard"]) if room_doc["partnerCard"] else None
+        if partner_card is None:
+            state = ChoosingPartner(calls, contract)
+        elif room_doc["trick"] is not None:
+            state = Playing(calls, contract, partner_card, _v1_trick(room_doc["trick"]), tricks)
+        else:
+            state = Finished(calls, contract, partner_card, tricks)
+    deal = Deal(variant, settings, tuple(seating), room_doc["dealer"],
+                tuple(_cards(" ".join(hands[uid]["cards"])) for uid in seating), state, room_doc["washes"])
+    scores = dict.fromkeys(seating, 0)
+    names = {p["uid"]: p["displayName"] for p in room_doc["players"] if p["uid"] in seating}
+    match = Match(1, settings.scoring, 1, MappingProxyType(scores), MappingProxyType(names))
+    return encode(evolve(room, match=match.scored(deal), deal=deal))
+
+def _v1_trick(doc: Mapping[str, Any]) -> Trick:
+    return Trick(doc["leader"], tuple(Play(c["position"], Card.parse(c["card"])) for c in doc["cards"]))

@@ -1,0 +1,103 @@
+"""What makes one bridge-family game differ from another, as a value (`Variant`).
+
+A variant is data plugged into the one trick-taking core (`deal.Deal`, `match.Match`): its
+seats and hands, its bid ladder and auction rules, how the sides are formed, its play rules,
+when a deal may end early, how a finished deal scores in a match, and which room settings it
+takes. The core reads these fields; it has no `if variant == ...` anywhere. The registry of
+variants by wire name is `variants.VARIANTS`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .bids import Bid
+
+if TYPE_CHECKING:
+    from .deal import Outcome
+
+
+class Sides(Enum):
+    """How the two sides of a deal are formed."""
+
+    #: The declarer names a card; its holder is the declarer's secret partner (Floating Bridge).
+    PARTNER_CARD = "partnerCard"
+    #: Positions 0 and 2 play against 1 and 3 (contract bridge).
+    FIXED_PAIRS = "fixedPairs"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRules:
+    """`ladder`: every bid in ascending order. `opener`: seats left of the dealer of the first
+    caller (1: the player left of the dealer). `book`: tricks a bid's level counts beyond (a
+    level-`n` bid needs `n + book` tricks). `top_bid_ends`: the highest bid on the ladder ends
+    the auction at once. A passed-out auction (every seat passes, no bid) is redealt, the deal
+    passing left."""
+
+    ladder: tuple[Bid, ...]
+    opener: int
+    book: int
+    top_bid_ends: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """`trump_must_be_broken`: trump may not be led until a trump has been played in an earlier
+    trick, unless the leader holds only trump. `declarer_leads_no_trump`: in no trump the
+    declarer makes the opening lead; otherwise (and in a suit contract always) the player left
+    of the declarer does."""
+
+    trump_must_be_broken: bool
+    declarer_leads_no_trump: bool
+
+
+#: A finished deal's points for each player in the match, given the scoring setting's value.
+DealScore = Callable[["Outcome", tuple[str, ...], str], Mapping[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One game of the family. `name` is its wire name (`settings.variant`).
+
+    `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
+    (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
+    that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
+    `scorings`: the values the `scoring` setting takes, default first; `options`: the other
+    variant-specific settings it accepts (wire names); `score_deal` turns a finished deal into
+    match points.
+    """
+
+    name: str
+    seats: int
+    hand_size: int
+    auction: AuctionRules
+    sides: Sides
+    play: PlayRules
+    wash_threshold: int | None
+    early_end: bool
+    scorings: tuple[str, ...]
+    options: frozenset[str]
+    score_deal: DealScore
+
+    @property
+    def top_bid(self) -> Bid:
+        return self.auction.ladder[-1]
+
+    def left_of(self, position: int) -> int:
+        """The seat to the left of `position` acts after it."""
+        return (position + 1) % self.seats
+
+    def target(self, bid: Bid) -> int:
+        """Tricks the declarer's side needs to make `bid`."""
+        return bid.level + self.auction.book
+
+    def defender_target(self, bid: Bid) -> int:
+        """Tricks the defenders need to defeat `bid`: one more than the declarer's side may lose."""
+        return self.hand_size - self.target(bid) + 1
+
+    def bids_above(self, bid: Bid | None) -> tuple[Bid, ...]:
+        """Every bid of the ladder higher than `bid` (all of them for None), ascending."""
+        ladder = self.auction.ladder
+        return ladder if bid is None else ladder[ladder.index(bid) + 1:]

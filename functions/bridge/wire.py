@@ -1,0 +1,256 @@
+"""The wire contract, declared once: every document a client reads and every callable's request
+and answer, as typed dictionaries.
+
+The projections in `documents` are typed by these, so mypy checks that what the server writes
+has exactly these shapes; `scripts/export-schema` turns them into the JSON Schema in
+`docs/schema.json` that client developers generate their types from, and a test fails when the
+web client's `web/src/types.ts` disagrees with it. Cards, bids and seats are as SPEC §2 says.
+"""
+from __future__ import annotations
+
+from typing import Literal, NotRequired, Required
+
+# typing_extensions' TypedDict (already loaded by the Firebase SDK, so free at cold start): the
+# one pydantic reads on Python 3.11 to export the JSON Schema.
+from typing_extensions import TypedDict
+
+#: A card, rank then suit: `AS`, `TD`, `2C` (SPEC §2).
+CardText = str
+#: `PASS` or a bid `1C` … `7NT` (SPEC §2).
+BidText = str
+RoomStatus = Literal["waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
+
+
+class SettingsDoc(TypedDict):
+    """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's."""
+
+    variant: Literal["floating"]
+    inviteOnly: bool
+    deals: int
+    scoring: Literal["deals", "tricks"]
+    playAllTricks: NotRequired[bool]
+    washRule: NotRequired[bool]
+
+
+class PlayerEntry(TypedDict):
+    uid: str
+    displayName: str
+    position: int
+    ready: bool
+
+
+class CallEntry(TypedDict):
+    position: int
+    bid: BidText
+
+
+class ContractDoc(TypedDict):
+    declarer: int
+    bid: BidText
+    trump: Literal["C", "D", "H", "S"] | None
+    target: int
+    defenderTarget: int
+
+
+class PlayEntry(TypedDict):
+    position: int
+    card: CardText
+
+
+class TrickDoc(TypedDict):
+    """A trick in play order from `leader`; `winner` once all four cards are in."""
+
+    leader: int
+    cards: list[PlayEntry]
+    winner: NotRequired[int]
+
+
+class ResultDoc(TypedDict):
+    """How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null)."""
+
+    players: list[str]
+    abandonedBy: str | None
+    winners: list[str]
+    contract: BidText | None
+    declarer: int | None
+    partner: int | None
+    declarerTricks: int | None
+    defenderTricks: int | None
+    made: bool | None
+
+
+class MatchDoc(TypedDict):
+    """SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
+    the display name of each uid in `scores` as last seen at the table (players who left too)."""
+
+    dealNumber: int
+    deals: int
+    scores: dict[str, int]
+    names: dict[str, str]
+
+
+class Timestamp(TypedDict):
+    """A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`)."""
+
+    seconds: int
+    nanoseconds: int
+
+
+class RoomState(TypedDict):
+    """The public state of a room, as the engine projects it (`documents.public_room`)."""
+
+    hostID: str
+    status: RoomStatus
+    settings: SettingsDoc
+    invited: list[str]
+    memberIDs: list[str]
+    players: list[PlayerEntry]
+    seating: list[str] | None
+    dealer: int | None
+    turn: int | None
+    washes: int
+    bids: list[CallEntry]
+    highestBid: CallEntry | None
+    contract: ContractDoc | None
+    partnerCard: CardText | None
+    partnerPosition: int | None
+    trick: TrickDoc | None
+    tricks: list[TrickDoc]
+    tricksWon: list[int]
+    trumpBroken: bool
+    handSizes: list[int]
+    result: ResultDoc | None
+    match: MatchDoc
+
+
+class RoomDocument(RoomState):
+    """`rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
+    one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
+    uids by position of the current or last deal."""
+
+    version: int
+    createdAt: Timestamp
+    updatedAt: Timestamp
+
+
+class HandDocument(TypedDict):
+    """`rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only."""
+
+    cards: list[CardText]
+
+
+class DealRecord(TypedDict):
+    """`rooms/{roomID}/deals/{n}`: a finished deal's hand record (SPEC §9), written in the
+    transaction that finishes it, readable by whoever may read the room."""
+
+    number: int
+    variant: Literal["floating"]
+    dealer: int
+    washes: int
+    players: list[str]
+    hands: list[HandDocument]  # by position (Firestore stores no array directly in an array)
+    bids: list[CallEntry]
+    contract: ContractDoc
+    partnerCard: CardText | None
+    partner: int
+    tricks: list[TrickDoc]
+    result: ResultDoc
+    scoreChanges: dict[str, int]
+
+
+class Stats(TypedDict):
+    gamesPlayed: int
+    gamesWon: int
+    gamesAbandoned: int
+
+
+class PlayerAccount(TypedDict):
+    """`players/{uid}` (SPEC §3), readable by that user only."""
+
+    uid: str
+    displayName: str
+    createdAt: Timestamp
+    roomID: str | None
+    stats: Stats
+
+
+# ----- callables: requests (`data`) and answers (SPEC §4, §8, §9, §14) -------------------------
+
+
+class SettingsChanges(TypedDict, total=False):
+    """Settings to change: any of `SettingsDoc`'s."""
+
+    variant: Literal["floating"]
+    inviteOnly: bool
+    deals: int
+    scoring: Literal["deals", "tricks"]
+    playAllTricks: bool
+    washRule: bool
+
+
+class Guards(TypedDict, total=False):
+    """Optional on every room-changing call: reject unless the room is at `expectedVersion`
+    (STALE_STATE); `requestID` makes a resent action harmless (SPEC §8)."""
+
+    expectedVersion: int
+    requestID: str
+
+
+class CreateGameRoomRequest(TypedDict, total=False):
+    settings: SettingsChanges
+    requestID: str
+
+
+class RoomRequest(Guards):
+    """joinGameRoom, leaveGameRoom, toggleReady."""
+
+    roomID: Required[str]
+
+
+class StartGameRequest(Guards):
+    """startGame: the caller's current room."""
+
+
+class PlaceBidRequest(Guards):
+    roomID: Required[str]
+    bid: Required[BidText]
+
+
+class CardRequest(Guards):
+    """chooseTeammate, playCard."""
+
+    roomID: Required[str]
+    card: Required[CardText]
+
+
+class InviteToRoomRequest(Guards):
+    roomID: Required[str]
+    uid: Required[str]
+
+
+class UpdateRoomSettingsRequest(Guards):
+    roomID: Required[str]
+    settings: Required[SettingsChanges]
+
+
+class UpdateProfileRequest(TypedDict, total=False):
+    displayName: Required[str]
+    requestID: str
+
+
+class Success(TypedDict):
+    success: Literal[True]
+
+
+class CreateGameRoomAnswer(TypedDict):
+    roomID: str
+
+
+class ToggleReadyAnswer(TypedDict):
+    success: Literal[True]
+    ready: bool
+
+
+class UpdateProfileAnswer(TypedDict):
+    success: Literal[True]
+    displayName: str

@@ -1,0 +1,284 @@
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 2) and the migration of
+a Part I room (schema 1: its public document and hand documents)."""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
+
+from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, rejects, seated_room
+from .test_match import Table, new_room, start
+
+# ----- round trips -------------------------------------------------------------------------------
+
+
+def advance(room: Room, until: Callable[[Room], bool], seed: int = 0) -> Room:
+    """Random legal moves until `until(room)` holds."""
+    rng = random.Random(seed)
+    while not until(room):
+        deal = room.deal
+        uid = deal.players[deal.turn]
+        if deal.phase is Phase.BIDDING:
+            legal = deal.legal_bids()
+            room = room.place_bid(uid, rng.choice(legal[1:4]) if rng.random() < 0.3 else PASS, rng)
+        elif deal.phase is Phase.CHOOSING_TEAMMATE:
+            room = room.choose_partner(uid, rng.choice(deal.legal_partner_cards()))
+        else:
+            room = room.play_card(uid, rng.choice(deal.legal_cards()))
+    return room
+
+
+def started(settings: Settings = Settings(deals=3, scoring="tricks"), seed: int = 1) -> Room:
+    return start(new_room(settings), random.Random(seed))
+
+
+def deal_ended() -> Room:
+    return Table(2, check_every_step=False).play_deal(started())
+
+
+def three_deals() -> Room:
+    table = Table(5, check_every_step=False)
+    room = new_room(Settings(deals=3))
+    for _ in range(3):
+        room = table.play_deal(start(room, table.rng))
+    return room
+
+
+#: Rooms in every status, each with the status it is in.
+ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
+    "waiting": (Status.WAITING, lambda: seated_room(3, ready=False).invite(PLAYERS[0], "eve")),
+    "waiting, invite-only, no fixed end": (Status.WAITING, lambda: Room.create("ann", "Ann", Settings(
+        invite_only=True, deals=0, scoring="tricks", play_all_tricks=True, wash_rule=False)).invite("ann", "ben")),
+    "bidding": (Status.BIDDING, lambda: advance(started(), lambda r: len(r.deal.calls) >= 2)),
+    "choosingTeammate": (Status.CHOOSING_TEAMMATE,
+                         lambda: advance(started(), lambda r: r.status is Status.CHOOSING_TEAMMATE)),
+    "playing": (Status.PLAYING, lambda: advance(started(), lambda r: r.status is Status.PLAYING
+                                                and len(r.deal.tricks) >= 2 and bool(r.deal.trick.plays))),
+    "dealEnded": (Status.DEAL_ENDED, deal_ended),
+    "dealEnded, renamed": (Status.DEAL_ENDED, lambda: deal_ended().rename(PLAYERS[2], "Catherine")),
+    "ended": (Status.ENDED, lambda: Table(3, check_every_step=False).play_deal(started(Settings()))),
+    "ended after three deals": (Status.ENDED, three_deals),
+    "abandoned": (Status.ENDED, lambda: advance(started(), lambda r: r.status is Status.PLAYING).leave(PLAYERS[1])),
+    "regrouping": (Status.WAITING, lambda: deal_ended().leave(PLAYERS[2])),
+    "regrouping, rejoined": (Status.WAITING,
+                             lambda: deal_ended().leave(PLAYERS[2]).join("eve", "Eve").toggle_ready("eve")),
+    "second deal, new player": (Status.BIDDING, lambda: start(deal_ended().leave(PLAYERS[0]).join("eve", "Eve"),
+                                                              random.Random(4))),
+}
+
+
+@pytest.mark.parametrize("name", ROOMS)
+def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
+    status, make = ROOMS[name]
+    room = make()
+    assert room.status is status
+    assert room.regrouping == name.startswith("regrouping")
+    assert (room.abandoned_by is not None) == (name == "abandoned")
+
+
+@pytest.mark.parametrize("name", ROOMS)
+def test_every_room_round_trips_through_its_state_document(name: str) -> None:
+    room = ROOMS[name][1]()
+    doc = state.encode(room)
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 2
+    wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
+    assert wire == doc
+    decoded = state.decode(wire)
+    assert decoded == room
+    assert state.encode(decoded) == doc
+    if room.match is not None:
+        assert list(decoded.match.scores) == list(room.match.scores)  # the order players joined is kept
+        assert decoded.match.names == room.match.names
+    assert documents.public_room(decoded) == documents.public_room(room)
+    assert documents.hand_documents(decoded) == documents.hand_documents(room)
+
+
+def test_a_decoded_room_plays_on() -> None:
+    room = ROOMS["playing"][1]()
+    decoded = state.decode(json.loads(json.dumps(state.encode(room))))
+    deal = room.deal
+    move = deal.legal_cards()[0]
+    uid = deal.players[deal.turn]
+    assert decoded.play_card(uid, move) == room.play_card(uid, move)
+
+
+@pytest.mark.parametrize("version", [None, 0, 1, 3, "2", 2.5])
+def test_unknown_schema_version_is_a_state_error(version: object) -> None:
+    doc = state.encode(ROOMS["bidding"][1]())
+    if version is None:
+        del doc["schemaVersion"]
+    else:
+        doc["schemaVersion"] = version
+    with pytest.raises(state.StateError):
+        state.decode(doc)
+
+
+# ----- Part I rooms (schema 1): the public document and the hand documents, migrated ---------------
+# Built by hand in Part I's shape (SPEC §6 as Part I wrote it, plus memberIDs and seating), never by the
+# engine: only Part I's keys, its three settings, its status strings.
+
+
+def v1_player(uid: str, position: int, ready: bool) -> dict:
+    return {"uid": uid, "displayName": uid.title(), "position": position, "ready": ready}
+
+
+def v1_trick(leader: int, text: str, winner: int | None = None) -> dict:
+    doc = {"leader": leader, "cards": [{"position": (leader + i) % 4, "card": c} for i, c in enumerate(text.split())]}
+    if winner is not None:
+        doc["winner"] = winner
+    return doc
+
+
+def v1_room(**fields: object) -> dict:
+    """A Part I room document: a waiting room of ann and ben, changed by `fields`."""
+    doc = {
+        "hostID": "ann", "status": "waiting",
+        "settings": {"inviteOnly": False, "playAllTricks": True, "washRule": False},
+        "invited": ["eve"], "memberIDs": ["ann", "ben"],
+        "players": [v1_player("ann", 0, True), v1_player("ben", 1, False)],
+        "seating": None, "dealer": None, "turn": None, "washes": 0, "bids": [], "highestBid": None,
+        "contract": None, "partnerCard": None, "partnerPosition": None, "trick": None, "tricks": [],
+        "tricksWon": [0, 0, 0, 0], "trumpBroken": False, "handSizes": [0, 0, 0, 0], "result": None, "version": 7,
+    }
+    return doc | fields
+
+
+def hands_of(*remaining: str) -> dict[str, dict]:
+    """Part I hand documents: each PLAYERS' remaining cards ('2C 3C ...'), sorted as Part I sorted them."""
+    return {uid: {"cards": [str(c) for c in sorted(card(t) for t in text.split())]}
+            for uid, text in zip(PLAYERS, remaining, strict=True)}
+
+
+def suit_hand(suit: str, ranks: str = "23456789TJQKA") -> str:
+    return " ".join(r + suit for r in ranks)
+
+
+FOUR = [v1_player(uid, i, True) for i, uid in enumerate(PLAYERS)]
+
+# SUIT_PER_SEAT (0 clubs, 1 diamonds, 2 hearts, 3 spades) after two washes, dealer 1: 1C, PASS so far.
+BIDDING = v1_room(
+    status="bidding", memberIDs=list(PLAYERS), players=FOUR, seating=list(PLAYERS), dealer=1, turn=0, washes=2,
+    bids=[{"position": 2, "bid": "1C"}, {"position": 3, "bid": "PASS"}], highestBid={"position": 2, "bid": "1C"},
+    handSizes=[13, 13, 13, 13],
+)
+BIDDING_HANDS = hands_of(*(suit_hand(s) for s in "CDHS"))
+
+# SUIT_PER_SEAT, dealer 3: 1C, PASS, 2H, PASS, PASS, PASS.
+# Seat 2 declares 2H and names AS (seat 3's). Seat 3 leads 2S, seat 2 ruffs; seat 2 leads 3H and wins;
+# seat 2 leads 4H, seat 3 plays AS: the partner is revealed. Seat 0 is to play.
+IN_PLAY = v1_room(
+    status="playing", memberIDs=list(PLAYERS), players=FOUR, seating=list(PLAYERS), dealer=3, turn=0,
+    bids=[{"position": 0, "bid": "1C"}, {"position": 1, "bid": "PASS"}, {"position": 2, "bid": "2H"},
+          {"position": 3, "bid": "PASS"}, {"position": 0, "bid": "PASS"}, {"position": 1, "bid": "PASS"}],
+    highestBid={"position": 2, "bid": "2H"},
+    contract={"declarer": 2, "bid": "2H", "trump": "H", "target": 8, "defenderTarget": 6},
+    partnerCard="AS", partnerPosition=3,
+    trick=v1_trick(2, "4H AS"),
+    tricks=[v1_trick(3, "2S 2C 2D 2H", 2), v1_trick(2, "3H 3S 3C 3D", 2)],
+    tricksWon=[0, 0, 2, 0], trumpBroken=True, handSizes=[11, 11, 10, 10],
+)
+IN_PLAY_HANDS = hands_of(suit_hand("C", "456789TJQKA"), suit_hand("D", "456789TJQKA"),
+                         suit_hand("H", "56789TJQKA"), suit_hand("S", "456789TJQK"))
+
+# SUIT_PER_SEAT, dealer 3: 1NT by seat 0, partner card AD (seat 1's, never played). Seat 0 leads clubs
+# and wins seven tricks in a row: the declarer's side has 7 whoever the partner is, and the deal ends.
+ENDED = v1_room(
+    status="ended", memberIDs=list(PLAYERS), players=FOUR, seating=list(PLAYERS), dealer=3, turn=None,
+    bids=[{"position": 0, "bid": "1NT"}, {"position": 1, "bid": "PASS"}, {"position": 2, "bid": "PASS"},
+          {"position": 3, "bid": "PASS"}],
+    highestBid={"position": 0, "bid": "1NT"},
+    contract={"declarer": 0, "bid": "1NT", "trump": None, "target": 7, "defenderTarget": 7},
+    partnerCard="AD", partnerPosition=1,
+    tricks=[v1_trick(0, " ".join(r + s for s in "CDHS"), 0) for r in "2345678"],
+    tricksWon=[7, 0, 0, 0], handSizes=[6, 6, 6, 6],
+    result={"players": list(PLAYERS), "abandonedBy": None, "winners": ["ann", "ben"], "contract": "1NT",
+            "declarer": 0, "partner": 1, "declarerTricks": 7, "defenderTricks": 0, "made": True},
+)
+ENDED_HANDS = hands_of(*(suit_hand(s, "9TJQKA") for s in "CDHS"))
+
+# IN_PLAY, abandoned by ben.
+ABANDONED = IN_PLAY | {
+    "status": "ended", "turn": None, "memberIDs": ["ann", "cat", "dan"],
+    "players": [v1_player(uid, i, True) for i, uid in enumerate(["ann", "cat", "dan"])],
+    "result": {"players": list(PLAYERS), "abandonedBy": "ben", "winners": [], "contract": None, "declarer": None,
+               "partner": None, "declarerTricks": None, "defenderTricks": None, "made": None},
+}
+
+V1 = {
+    "waiting": (v1_room(), {}),
+    "bidding": (BIDDING, BIDDING_HANDS),
+    "playing": (IN_PLAY, IN_PLAY_HANDS),
+    "ended": (ENDED, ENDED_HANDS),
+    "abandoned": (ABANDONED, IN_PLAY_HANDS),
+}
+
+
+@pytest.mark.parametrize("name", V1)
+def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None:
+    old, hands = V1[name]
+    doc = state.from_public_v1(old, hands)
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION
+    room = state.decode(json.loads(json.dumps(doc)))
+    public = documents.public_room(room)
+    part_one_keys = set(old) - {"version"}  # the service adds the version
+    assert part_one_keys <= set(public)
+    for key in part_one_keys - {"settings"}:
+        assert public[key] == old[key], key
+    # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
+    assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
+    assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
+        "variant": "floating", "deals": 1, "scoring": "deals"}
+    assert documents.hand_documents(room) == hands
+    assert state.decode(state.encode(room)) == room
+
+
+def test_a_migrated_room_in_play_plays_on() -> None:
+    room = state.decode(state.from_public_v1(*V1["playing"]))
+    assert room.status is Status.PLAYING and room.match.number == 1 and room.match.deals == 1
+    assert room.deal.hands_dealt() == SUIT_PER_SEAT and room.deal.partner == 3 and room.deal.partner_revealed
+    assert documents.public_room(room)["match"] == {"dealNumber": 1, "deals": 1, "scores": dict.fromkeys(PLAYERS, 0),
+                                                    "names": {uid: uid.title() for uid in PLAYERS}}
+    with rejects(Reason.NOT_YOUR_TURN):
+        room.play_card("ben", card("4D"))
+    with rejects(Reason.CARD_NOT_IN_HAND, mentions=["2C"]):
+        room.play_card("ann", card("2C"))  # played to the first trick
+    room = room.play_card("ann", card("4C"))  # no heart: any card
+    assert room.deal.trick.plays[-1].card == card("4C") and room.deal.turn == 1
+
+
+def test_a_migrated_auction_goes_on() -> None:
+    room = state.decode(state.from_public_v1(*V1["bidding"]))
+    assert room.status is Status.BIDDING and room.deal.turn == 0 and room.deal.washes == 2
+    with rejects(Reason.BID_TOO_LOW, mentions=["1C"]):
+        room.place_bid("ann", call("1C"), random.Random(0))
+    room = room.place_bid("ann", call("1D"), random.Random(0))
+    assert room.deal.highest_bid.position == 0 and room.deal.turn == 1
+
+
+def test_a_migrated_ended_room_keeps_its_result_and_score() -> None:
+    room = state.decode(state.from_public_v1(*V1["ended"]))
+    assert room.status is Status.ENDED and room.match.is_over(room.deal)
+    assert dict(room.match.scores) == {"ann": 1, "ben": 1, "cat": 0, "dan": 0}
+    outcome = room.result.outcome
+    assert (outcome.declarer, outcome.partner, outcome.made, outcome.contract.bid) == (0, 1, True, call("1NT"))
+    assert room.deal.hands_dealt() == SUIT_PER_SEAT
+    assert documents.deal_record(room)["scoreChanges"] == {"ann": 1, "ben": 1, "cat": 0, "dan": 0}
+
+
+def test_a_migrated_abandoned_room_stays_abandoned() -> None:
+    room = state.decode(state.from_public_v1(*V1["abandoned"]))
+    assert room.status is Status.ENDED and room.abandoned_by == "ben" and room.member_ids == ("ann", "cat", "dan")
+    assert dict(room.match.scores) == dict.fromkeys(PLAYERS, 0) and room.deal.players == PLAYERS
+    assert room.stat_changes() == {"ben": {"gamesAbandoned": 1}}
+
+
+def test_a_migrated_waiting_room_starts_its_first_deal() -> None:
+    room = state.decode(state.from_public_v1(*V1["waiting"]))
+    assert room.match is None and room.status is Status.WAITING and room.invited == ("eve",)
+    assert room.settings == Settings(play_all_tricks=True, wash_rule=False)
+    room = room.toggle_ready("ben").join("cat", "Cat").join("dan", "Dan").toggle_ready("cat").toggle_ready("dan")
+    assert room.start("ann", random.Random(1)).match.number == 1

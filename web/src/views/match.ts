@@ -1,0 +1,137 @@
+// A match (SPEC §9): its settings in words, the score table and a finished deal's result.
+
+import { h } from "../dom";
+import { bidLabel } from "../rules";
+import type { State } from "../state";
+import type { DealRecord, ResultDoc, RoomDocument, SettingsDoc } from "../types";
+import type { Scoring } from "../wire";
+import { isSeated, nameOf } from "./names";
+
+/** Deals in a match: 1-100, or 0 for no fixed end. */
+export const MAX_DEALS = 100;
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export const SCORING_LABELS: Record<Scoring, string> = { deals: "deals won", tricks: "tricks won" };
+
+export const dealsLabel = (deals: number): string => (deals === 0 ? "no fixed end" : plural(deals, "deal"));
+
+/** "2 deals · scoring: tricks won". */
+export const matchSummary = (settings: SettingsDoc): string =>
+  `${dealsLabel(settings.deals)} · scoring: ${SCORING_LABELS[settings.scoring] ?? settings.scoring}`;
+
+/** "Deal 2 of 3", or "Deal 4 (no fixed end)". */
+export function dealOfMatch(room: RoomDocument): string {
+  const { dealNumber, deals } = room.match;
+  return deals === 0 ? `Deal ${dealNumber} (no fixed end)` : `Deal ${dealNumber} of ${deals}`;
+}
+
+/** Points as a signed change: "+3", "+0". */
+const signed = (points: number) => (points < 0 ? String(points) : `+${points}`);
+
+/**
+ * Every uid that has played a deal of the match, with their points: the seated players by
+ * their names, the others as players who left. Highest score first.
+ */
+export function scoreTable(s: State, room: RoomDocument): HTMLElement | null {
+  const match = room.match;
+  if (match.dealNumber === 0) return null;
+  const uid = s.user!.uid;
+  const seat = (u: string) => {
+    const position = room.players.findIndex((p) => p.uid === u);
+    return position < 0 ? room.players.length : position;
+  };
+  const rows = Object.entries(match.scores).sort(
+    ([a, x], [b, y]) => y - x || seat(a) - seat(b) || a.localeCompare(b),
+  );
+  const over = room.status === "ended";
+  return h(
+    "div",
+    {
+      class: "scores",
+      "data-testid": "score-table",
+      "data-deal-number": match.dealNumber,
+      "data-deals": match.deals,
+    },
+    h("h3", {}, over ? "Final scores" : "Scores"),
+    h(
+      "p",
+      { class: "muted", "data-testid": "match-progress" },
+      `${dealOfMatch(room)} · ${SCORING_LABELS[room.settings.scoring] ?? room.settings.scoring}`,
+    ),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Points"))),
+      h(
+        "tbody",
+        {},
+        ...rows.map(([player, points]) =>
+          h(
+            "tr",
+            {
+              "data-testid": "score-row",
+              "data-uid": player,
+              "data-points": points,
+              "data-seated": String(isSeated(room, player)),
+              class: player === uid ? "me" : "",
+            },
+            h("td", { "data-testid": "score-name" }, nameOf(room, player), player === uid && " (you)"),
+            h("td", { class: "num" }, points),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** One sentence on how a deal ended. */
+export function resultSummary(result: ResultDoc, name: (uid: string) => string): string {
+  if (result.abandonedBy) return `${name(result.abandonedBy)} left the table: the game was abandoned.`;
+  const declarer = name(result.players[result.declarer!]);
+  const partner = name(result.players[result.partner!]);
+  const contract = bidLabel(result.contract!);
+  const side = `${declarer} and partner ${partner}`;
+  return result.made
+    ? `${side} made ${contract} with ${result.declarerTricks} tricks.`
+    : `The defenders beat ${contract}: ${result.defenderTricks} tricks against ${side}'s ${result.declarerTricks}.`;
+}
+
+/** The points each player of a deal scored, "Ann +1 · Bob +0 …", from its hand record. */
+export function scoreChanges(record: DealRecord, name: (uid: string) => string): string {
+  return record.players.map((uid) => `${name(uid)} ${signed(record.scoreChanges[uid] ?? 0)}`).join(" · ");
+}
+
+/** The room's last result: after a deal (`dealEnded`, or `waiting` when a player left between
+ *  deals), at the end of the match, or an abandon. */
+export function resultView(s: State, room: RoomDocument): HTMLElement | null {
+  const result = room.result;
+  if (!result) return null;
+  const name = (uid: string) => nameOf(room, uid);
+  const winners = [...result.winners].sort();
+  const won = result.winners.includes(s.user!.uid);
+  const played = result.players.includes(s.user!.uid);
+  const number = room.match.dealNumber;
+  const ofMatch = room.match.deals !== 1;
+  // The points come with the deal's hand record (the room document has only the totals).
+  const record = s.deals.find((d) => d.number === number);
+  const heading = result.abandonedBy
+    ? "Game abandoned"
+    : `${ofMatch ? `Deal ${number}: ` : ""}${!played ? "finished" : won ? "You won!" : "You lost"}`;
+  return h(
+    "div",
+    {
+      class: "result",
+      "data-testid": "result",
+      "data-deal-number": number,
+      "data-winners": winners.join(","),
+      "data-abandoned": String(!!result.abandonedBy),
+    },
+    h("h3", {}, heading),
+    h("p", { "data-testid": "result-summary" }, resultSummary(result, name)),
+    winners.length > 0 && h("p", {}, `Winners: ${winners.map(name).join(", ")}`),
+    record &&
+      !result.abandonedBy &&
+      h("p", { "data-testid": "result-points" }, `Points: ${scoreChanges(record, name)}`),
+  );
+}

@@ -1,0 +1,15 @@
+// Local names for parts of the wire contract. The document shapes themselves are the generated
+// ones in ./types (from docs/schema.json): only aliases and derived types live here.
+
+import type { ContractDoc, HandDocument, RoomDocument, SettingsDoc } from "./types";
+
+export type CardCode = HandDocument["cards"][number]; // rank then suit: "AS", "TD", "2C" (SPEC §2)
+export type BidCode = string; // "PASS" or "1C" … "7NT"
+export type Suit = NonNullable<ContractDoc["trump"]>;
+export type Status = RoomDocument["status"];
+export type Scoring = SettingsDoc["scoring"];
+
+/** The room settings that are switched on or off. */
+export type BooleanSetting = {
+  [K in keyof SettingsDoc]-?: NonNullable<SettingsDoc[K]> extends boolean ? K : never;
+}[keyof SettingsDoc];

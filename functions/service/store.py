@@ -125,19 +125,24 @@ class Transaction:
         path = ref.path
         if path not in self._seen:
             self._batch.set(ref, data)
+            self._writes += 1
         elif self._seen[path] is None:
             self._batch.create(ref, data)
+            self._writes += 1
         else:
             if path not in self._whole:
                 raise ValueError(f"set() of {path}, which was read only in part")
-            before = data_of(self._whole[path])
-            changes = {name: value for name, value in data.items()
-                       if name not in before or not _same(before[name], value)}
-            changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
-            if not changes:
-                return
-            self._batch.update(ref, {FieldPath(name).to_api_repr(): value for name, value in changes.items()},
-                               **self._condition(path))
+            self.replace(ref, data_of(self._whole[path]), data)
+
+    def replace(self, ref: firestore.DocumentReference, before: Data, data: Data) -> None:
+        """Replace an existing document known to hold `before` by `data`, sending only the
+        top-level fields that differ (and deleting the ones dropped)."""
+        changes = {name: value for name, value in data.items() if name not in before or not _same(before[name], value)}
+        changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
+        if not changes:
+            return
+        self._batch.update(ref, {FieldPath(name).to_api_repr(): value for name, value in changes.items()},
+                           **self._condition(ref.path))
         self._writes += 1
 
     def update(self, ref: firestore.DocumentReference, data: Data) -> None:
@@ -277,6 +282,9 @@ class StoredRoom:
     room: Room
     version: int
     created_at: Any
+    #: Read from a room stored before the state document existed (schema 1): its room document
+    #: is in the old shape, not the projection of `room`.
+    migrated: bool = False
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -310,7 +318,7 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
         room, version, created_at = state.decode(state.from_public_v1(doc, hands)), doc["version"], doc.get("createdAt")
     if expected_version is not None and expected_version != version and room.readable_by(reader):
         raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
-    return StoredRoom(ref, room, version, created_at)
+    return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists)
 
 
 def room_status(txn: Transaction, room_id: str) -> str | None:
@@ -357,7 +365,11 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
             "updatedAt": firestore.SERVER_TIMESTAMP,
         }
         txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta})
-        txn.set(ref, {**documents.public_room(room), **meta})
+        public = {**documents.public_room(room), **meta}
+        if before is None or before.migrated or old is None:
+            txn.set(ref, public)
+        else:  # the stored document is the projection of the room read: send only what changed
+            txn.replace(ref, dict(documents.public_room(old)), public)
     for uid, hand in new_hands.items():
         if old_hands.get(uid) != hand:
             txn.set(ref.collection(HANDS).document(uid), dict(hand))

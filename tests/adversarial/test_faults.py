@@ -217,8 +217,9 @@ class RecordingRng:
 
 
 def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple[list, list]:
-    """After the first attempt's reads, a second client renames the player at position 1 (a write
-    of the room's state document the attempt read). Returns (attempts, shuffles) as they are recorded."""
+    """After the first attempt's reads, a second client renames the player at position 1, as a
+    concurrent updateProfile would: the room's state document (which the attempt read) and its
+    room document (the projection). Returns (attempts, shuffles) as they are recorded."""
     store, attempts, shuffles = service.store, [0], []
     original_load = store.load_room
 
@@ -229,6 +230,9 @@ def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple
             doc = client.admin_get(f"rooms/{room_id}/private/state")
             doc["seats"][1]["name"] = rename
             client.admin_set(f"rooms/{room_id}/private/state", doc)
+            public = client.admin_get(f"rooms/{room_id}")
+            public["players"][1]["displayName"] = rename
+            client.admin_set(f"rooms/{room_id}", public)
         return stored
     patch.setattr(store, "load_room", load)
     patch.setattr(service.callables, "secure_rng", lambda: RecordingRng(shuffles, attempts))

@@ -21,5 +21,7 @@ playCard = callable_function("playCard", CALLABLES["playCard"], FUNCTION_NAMES)
 inviteToRoom = callable_function("inviteToRoom", CALLABLES["inviteToRoom"], FUNCTION_NAMES)
 updateRoomSettings = callable_function("updateRoomSettings", CALLABLES["updateRoomSettings"], FUNCTION_NAMES)
 updateProfile = callable_function("updateProfile", CALLABLES["updateProfile"], FUNCTION_NAMES)
+addBot = callable_function("addBot", CALLABLES["addBot"], FUNCTION_NAMES)
+removeBot = callable_function("removeBot", CALLABLES["removeBot"], FUNCTION_NAMES)
 
 __all__ = list(FUNCTION_NAMES)

@@ -156,6 +156,28 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatView:
+    """What the player at `position` may know of a deal: their own `hand` and the public state
+    (the room document's deal fields). `partner` is the declarer's partner only once the table
+    knows it. A bot decides from this alone (`Variant.bot`)."""
+
+    variant: Variant
+    position: int
+    hand: Hand
+    dealer: int
+    calls: tuple[AuctionCall, ...]
+    contract: Contract | None
+    partner_card: Card | None
+    partner: int | None
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+
+
+#: What a player does on their turn: a call in the auction, or a card (the partner card or a play).
+Action = Call | Card
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The full state of one deal, hidden hands included. `players` are uids by position;
     `hands` are what each still holds; `washes` counts redeals before this deal's auction."""
@@ -271,6 +293,34 @@ class Deal:
     def side_tricks(self, partner: int) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders), if `partner` is the declarer's partner."""
         return self._side_tricks(self.tricks_won, partner)
+
+    def view(self, position: int) -> SeatView:
+        """What the player at `position` may see (`SeatView`)."""
+        return SeatView(self.variant, position, self.hands[position], self.dealer, self.calls, self.contract,
+                        self.partner_card, self.partner if self.partner_revealed else None, self.trick, self.tricks)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the player to act may do, in a fixed order that depends on public facts only
+        (bids ascending; partner cards and cards in deck order)."""
+        if isinstance(self.state, Bidding):
+            return tuple(self.legal_bids())
+        return tuple(sorted(self.legal_partner_cards() if isinstance(self.state, ChoosingPartner)
+                            else self.legal_cards()))
+
+    def bot_action(self) -> Action:
+        """The variant's bot's choice for the player to act, from that seat's view alone."""
+        turn = self.turn
+        if turn is None:
+            raise BridgeError(Reason.WRONG_PHASE, "Nobody is to act: the deal is over.")
+        return self.variant.bot(self.view(turn), self.legal_actions())
+
+    def act(self, position: int, action: Action, rng: Shuffler) -> Deal:
+        """Make `action` for the player at `position`: a call, the partner card, or a card to play."""
+        if isinstance(action, Card):
+            if isinstance(self.state, ChoosingPartner):
+                return self.choose_partner(position, action)
+            return self.play_card(position, action)
+        return self.place_bid(position, action, rng)
 
     def outcome(self) -> Outcome | None:
         """The result of a finished deal, else None."""

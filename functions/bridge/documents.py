@@ -11,7 +11,7 @@ from typing import Literal, cast
 
 from .cards import Card, Suit
 from .deal import AuctionCall, Contract, Deal, Phase, Trick
-from .room import Result, Room
+from .room import Result, Room, Seat, is_bot
 from .wire import (
     CallEntry,
     ContractDoc,
@@ -97,7 +97,7 @@ def public_room(room: Room) -> RoomState:
         "settings": cast(SettingsDoc, room.settings.to_dict()),
         "invited": list(room.invited),
         "memberIDs": list(room.member_ids),
-        "players": [_player(i, s.uid, s.display_name, s.ready) for i, s in enumerate(room.seats)],
+        "players": [_player(i, s) for i, s in enumerate(room.seats)],
         "seating": list(deal.players) if deal else None,
         "dealer": deal.dealer if deal else None,
         "turn": deal.turn if deal and room.deal_in_progress else None,
@@ -119,16 +119,19 @@ def public_room(room: Room) -> RoomState:
     }
 
 
-def _player(position: int, uid: str, display_name: str, ready: bool) -> PlayerEntry:
-    return {"uid": uid, "displayName": display_name, "position": position, "ready": ready}
+def _player(position: int, seat: Seat) -> PlayerEntry:
+    return {"uid": seat.uid, "displayName": seat.display_name, "position": position, "ready": seat.ready,
+            "bot": seat.bot}
 
 
 def hand_documents(room: Room) -> dict[str, HandDocument]:
-    """`rooms/{id}/hands/{uid}` for every player dealt into the room's current or last deal."""
+    """`rooms/{id}/hands/{uid}` for every human dealt into the room's current or last deal (a bot
+    plays from the state itself: its hand has no document anyone could read)."""
     deal = room.deal
     if deal is None:
         return {}
-    return {uid: {"cards": _cards(hand)} for uid, hand in zip(deal.players, deal.hands, strict=True)}
+    return {uid: {"cards": _cards(hand)} for uid, hand in zip(deal.players, deal.hands, strict=True)
+            if not is_bot(uid)}
 
 
 def player_view(room: Room, uid: str) -> dict[str, object]:

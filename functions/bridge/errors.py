@@ -36,6 +36,8 @@ class Reason(StrEnum):
     CONTENTION = "CONTENTION"
     STALE_STATE = "STALE_STATE"
     UNAVAILABLE = "UNAVAILABLE"
+    NO_FREE_SEAT = "NO_FREE_SEAT"
+    BOT_NOT_FOUND = "BOT_NOT_FOUND"
 
     @property
     def status(self) -> str:
@@ -49,6 +51,7 @@ _STATUS: dict[Reason, str] = {
         Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS)},
     Reason.ROOM_NOT_FOUND: "not-found",
     Reason.PLAYER_NOT_FOUND: "not-found",
+    Reason.BOT_NOT_FOUND: "not-found",
     Reason.ACCOUNT_EXISTS: "already-exists",
     **{r: "permission-denied" for r in (
         Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER)},
@@ -56,7 +59,7 @@ _STATUS: dict[Reason, str] = {
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
         Reason.BID_TOO_LOW, Reason.OWN_CARD, Reason.CARD_NOT_DEALT, Reason.CARD_NOT_IN_HAND,
-        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN)},
+        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT)},
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
     Reason.UNAVAILABLE: "unavailable",

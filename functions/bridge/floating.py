@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from . import floating_bot
 from .bids import ALL_BIDS
 from .dealing import WASH_THRESHOLD
 from .variant import AuctionRules, PlayRules, Sides, Variant
@@ -42,4 +43,5 @@ FLOATING = Variant(
     scorings=(DEALS, TRICKS),
     options=frozenset({"playAllTricks", "washRule"}),
     score_deal=deal_score,
+    bot=floating_bot.choose,
 )

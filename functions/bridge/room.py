@@ -12,7 +12,7 @@ from enum import StrEnum
 from .bids import Call
 from .cards import Card
 from .deal import Deal, Outcome, Phase
-from .dealing import Shuffler
+from .dealing import Shuffler, secure_rng
 from .errors import BridgeError, Reason
 from .match import Match
 from .settings import Settings, SettingValue
@@ -21,6 +21,10 @@ from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
 MAX_INVITED = 50
+
+#: Bot uids start with this: no Auth provider makes such a uid, and the callables refuse a
+#: caller whose uid starts with it (a custom token could carry any string).
+BOT_PREFIX = "~bot"
 
 #: Settings that shape the match; fixed once its first deal is dealt.
 MATCH_SETTINGS = frozenset({"variant", "deals", "scoring"})
@@ -46,11 +50,17 @@ LOBBY = frozenset({Status.WAITING, Status.DEAL_ENDED})
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One player at the table; their position is their index in `Room.seats`."""
+    """One player at the table; their position is their index in `Room.seats`. A bot (SPEC §10)
+    has a uid starting with `BOT_PREFIX`, no account and no stats, and is always ready."""
 
     uid: str
     display_name: str
     ready: bool = False
+    bot: bool = False
+
+
+def is_bot(uid: str) -> bool:
+    return uid.startswith(BOT_PREFIX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +160,7 @@ class Room:
         if result.abandoned_by is not None:
             return {result.abandoned_by: {"gamesAbandoned": 1}}
         winners = set(result.winners)
-        return {uid: {"gamesPlayed": 1, "gamesWon": int(uid in winners)} for uid in result.players}
+        return {uid: {"gamesPlayed": 1, "gamesWon": int(uid in winners)} for uid in result.players if not is_bot(uid)}
 
     # ----- lobby moves ---------------------------------------------------------------
 
@@ -190,24 +200,47 @@ class Room:
         return evolve(self, seats=(*self.seats, Seat(uid, display_name)))
 
     def leave(self, uid: str) -> Room | None:
-        """Leave; None means the room is now empty and is deleted.
+        """Leave; None means no human is left and the room is deleted.
 
-        The host's role passes to the lowest remaining position and positions close up
-        in their old order. Leaving a deal in progress ends the match as abandoned; leaving
-        between deals empties the seat and the room waits for the table to fill again.
+        The host's role passes to the lowest remaining human and positions close up in their
+        old order. Leaving a deal in progress ends the match as abandoned; leaving between
+        deals empties the seat and the room waits for the table to fill again.
         """
         self._member(uid)
         seats = tuple(seat for seat in self.seats if seat.uid != uid)
-        if not seats:
+        humans = [seat.uid for seat in seats if not seat.bot]
+        if not humans:
             return None
         between = self.match is not None and self.status in LOBBY
         return evolve(
             self,
             seats=seats,
-            host=seats[0].uid if uid == self.host else self.host,
+            host=humans[0] if uid == self.host else self.host,
             abandoned_by=uid if self.deal_in_progress else self.abandoned_by,
             regrouping=self.regrouping or between,
         )
+
+    def add_bot(self, uid: str) -> Room:
+        """The host seats a bot in the next free seat, before the first deal or between deals.
+        Its uid is new to the room (never one of an earlier bot, whose score the match keeps)."""
+        self._require_host(uid)
+        self._require_lobby()
+        if len(self.seats) >= self.seat_count:
+            raise BridgeError(Reason.NO_FREE_SEAT, "Every seat is taken.")
+        known = {*self.member_ids, *(self.match.scores if self.match else ())}
+        number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
+        return evolve(self, seats=(*self.seats, Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", True, True)))
+
+    def remove_bot(self, uid: str, bot_uid: str) -> Room:
+        """The host takes a bot off the table, before the first deal or between deals (as if it left)."""
+        self._require_host(uid)
+        self._require_lobby()
+        position = self.position_of(bot_uid)
+        if position is None or not self.seats[position].bot:
+            raise BridgeError(Reason.BOT_NOT_FOUND, "No bot with that uid sits in this room.")
+        room = self.leave(bot_uid)
+        assert room is not None  # the host, a human, stays
+        return room
 
     def toggle_ready(self, uid: str) -> Room:
         position = self._member(uid)
@@ -228,7 +261,7 @@ class Room:
         names = {seat.uid: seat.display_name for seat in self.seats}
         match, deal = (Match.start(players, names, self.settings, rng) if self.match is None or self.deal is None
                        else self.match.next_deal(self.deal, players, names, self.settings, rng))
-        return evolve(self, match=match, deal=deal, regrouping=False)
+        return evolve(self, match=match, deal=deal, regrouping=False)._moved(deal, rng)
 
     def invite(self, uid: str, invitee: str) -> Room:
         """The host invites a player by uid before the first deal or between deals (inviting twice
@@ -268,25 +301,33 @@ class Room:
 
     # ----- deal moves ----------------------------------------------------------------
 
-    def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal]) -> Room:
-        """Apply `move` to the deal in progress as the caller's position. When it finishes the
-        deal and the match goes on, every player's `ready` is reset for the next deal."""
+    def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal], rng: Shuffler | None = None) -> Room:
+        """Apply `move` to the deal in progress as the caller's position (then the bots' moves)."""
         position = self._member(uid)
-        match, deal = self.match, self.deal
-        if match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
+        deal = self.deal
+        if self.match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
             if self.is_ended:
                 raise BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
             raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
-        deal = move(deal, position)
-        if not deal.is_finished:
+        return self._moved(move(deal, position), rng)
+
+    def _moved(self, deal: Deal, rng: Shuffler | None) -> Room:
+        """The room once its deal has become `deal`: the bots seated in it move on, one after
+        another, until a human is to act or the deal ends (SPEC §10). A finished deal is scored;
+        when the match goes on, every human's `ready` is reset for the next deal."""
+        bots = {position for position, seat in enumerate(self.seats) if seat.bot}
+        while bots and deal.turn in bots:
+            deal = deal.act(deal.turn, deal.bot_action(), rng or secure_rng())  # (only the auction shuffles)
+        match = self.match
+        if not deal.is_finished or match is None:
             return evolve(self, deal=deal)
         match = match.scored(deal)
         if match.is_over(deal):
             return evolve(self, match=match, deal=deal)
-        return evolve(self, match=match, deal=deal, seats=tuple(evolve(seat, ready=False) for seat in self.seats))
+        return evolve(self, match=match, deal=deal, seats=tuple(evolve(seat, ready=seat.bot) for seat in self.seats))
 
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng))
+        return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng), rng)
 
     def choose_partner(self, uid: str, card: Card) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.choose_partner(position, card))

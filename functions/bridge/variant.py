@@ -8,7 +8,7 @@ variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .bids import Bid
 
 if TYPE_CHECKING:
-    from .deal import Outcome
+    from .deal import Action, Outcome, SeatView
 
 
 class Sides(Enum):
@@ -55,6 +55,9 @@ class PlayRules:
 
 #: A finished deal's points for each player in the match, given the scoring setting's value.
 DealScore = Callable[["Outcome", tuple[str, ...], str], Mapping[str, int]]
+#: A bot: one seat's choice among the legal actions, from that seat's view alone. It must be
+#: deterministic (the same view and legal actions, the same choice).
+BotPolicy = Callable[["SeatView", "Sequence[Action]"], "Action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,7 @@ class Variant:
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
     `scorings`: the values the `scoring` setting takes, default first; `options`: the other
     variant-specific settings it accepts (wire names); `score_deal` turns a finished deal into
-    match points.
+    match points; `bot` is how a bot plays it.
     """
 
     name: str
@@ -80,6 +83,7 @@ class Variant:
     scorings: tuple[str, ...]
     options: frozenset[str]
     score_deal: DealScore
+    bot: BotPolicy
 
     @property
     def top_bid(self) -> Bid:

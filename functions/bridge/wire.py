@@ -33,10 +33,13 @@ class SettingsDoc(TypedDict):
 
 
 class PlayerEntry(TypedDict):
+    """A seat. A bot (SPEC §10) has `bot: true`, a uid starting with `~bot`, and is always ready."""
+
     uid: str
     displayName: str
     position: int
     ready: bool
+    bot: bool
 
 
 class CallEntry(TypedDict):
@@ -249,6 +252,16 @@ class CreateGameRoomAnswer(TypedDict):
 class ToggleReadyAnswer(TypedDict):
     success: Literal[True]
     ready: bool
+
+
+class RemoveBotRequest(Guards):
+    roomID: Required[str]
+    uid: Required[str]
+
+
+class AddBotAnswer(TypedDict):
+    success: Literal[True]
+    uid: str
 
 
 class UpdateProfileAnswer(TypedDict):

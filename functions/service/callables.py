@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
-from bridge.wire import CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
+from bridge.wire import AddBotAnswer, CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
 
 from . import accounts, payloads, store
 from .endpoint import Call, Caller
@@ -162,6 +162,23 @@ def invite_to_room(call: Call) -> Success:
     return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
+def add_bot(call: Call) -> AddBotAnswer:
+    """SPEC §10: the host seats a bot; the answer names its uid."""
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+
+    def answer(room: Room) -> AddBotAnswer:
+        return {"success": True, "uid": room.seats[-1].uid}
+
+    return _room_move(call, request, lambda room: room.add_bot(uid), answer)
+
+
+def remove_bot(call: Call) -> Success:
+    request = payloads.RemoveBot.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.remove_bot(uid, request.bot_uid), lambda room: SUCCESS)
+
+
 def update_room_settings(call: Call) -> Success:
     request = payloads.UpdateSettings.parse(call.data)
     uid = call.caller.uid
@@ -201,4 +218,6 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "inviteToRoom": invite_to_room,
     "updateRoomSettings": update_room_settings,
     "updateProfile": update_profile,
+    "addBot": add_bot,
+    "removeBot": remove_bot,
 }

@@ -20,6 +20,7 @@ from firebase_functions import https_fn, options, params
 from google.api_core import exceptions as google_errors
 
 from bridge import BridgeError, Reason
+from bridge.room import is_bot
 
 from . import payloads, request_log
 
@@ -121,9 +122,10 @@ def handle(name: str, handler: Handler, request: https_fn.CallableRequest[Any]) 
     auth = request.auth
     if auth is None or not auth.uid:
         raise https_error(Reason.UNAUTHENTICATED, "Sign in before calling this function.")
-    if not payloads.is_document_id(auth.uid):
+    if not payloads.is_document_id(auth.uid) or is_bot(auth.uid):
         # Auth issues no such uid itself, but custom tokens may carry any string: one that cannot
-        # name the caller's documents (players/{uid}, hands/{uid}) cannot use this service.
+        # name the caller's documents (players/{uid}, hands/{uid}), or that is a bot's, cannot
+        # use this service.
         raise https_error(Reason.UNAUTHENTICATED, "This sign-in's user id cannot be used here.")
     token = auth.token or {}
     caller = Caller(auth.uid, token.get("name"))

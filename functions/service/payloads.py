@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
+from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
 
 from .accounts import parse_display_name
@@ -19,6 +20,7 @@ from .accounts import parse_display_name
 _ROOM_ID = re.compile(r"[A-Za-z0-9]{1,64}")
 _UID = re.compile(r"[A-Za-z0-9_\-]{1,128}")
 _REQUEST_ID = re.compile(r"[A-Za-z0-9_\-]{1,64}")
+_BOT_UID = re.compile(re.escape(BOT_PREFIX) + r"[0-9]{1,6}")
 _MAX_VERSION = 2**53
 
 
@@ -49,6 +51,13 @@ def uid(value: Any) -> str:
     if not isinstance(value, str) or not _UID.fullmatch(value) or not is_document_id(value):
         raise _invalid("'uid' must be a user id (1-128 letters, digits, '-' or '_').")
     return value
+
+
+def bot_uid(value: Any) -> str:
+    """A bot's uid (`~bot` and a number), or a user's (refused later as BOT_NOT_FOUND)."""
+    if isinstance(value, str) and _BOT_UID.fullmatch(value):
+        return value
+    return uid(value)
 
 
 def version(value: Any) -> int:
@@ -175,6 +184,19 @@ class Invite:
     def parse(data: Any) -> Invite:
         fields = _fields(data, {"roomID": room_id, "uid": uid}, _GUARDS)
         return Invite(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBot:
+    room_id: str
+    bot_uid: str
+    expected_version: int | None
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> RemoveBot:
+        fields = _fields(data, {"roomID": room_id, "uid": bot_uid}, _GUARDS)
+        return RemoveBot(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,6 +157,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "inviteToRoom": (("roomID", "uid"), ("expectedVersion", "requestID")),
     "updateRoomSettings": (("roomID", "settings"), ("expectedVersion", "requestID")),
     "updateProfile": (("displayName",), ("requestID",)),
+    "addBot": (("roomID",), ("expectedVersion", "requestID")),
+    "removeBot": (("roomID", "uid"), ("expectedVersion", "requestID")),
 }
 
 
@@ -403,6 +405,7 @@ def bad_authorizations(world: World) -> list[tuple[str, str]]:
         ("reserved subject", "Bearer " + forged_token(claims("__evil__"))),
         ("subject with slashes", "Bearer " + forged_token(claims("a/b/c/d"))),
         ("subject with a lone surrogate", "Bearer " + forged_token(claims("\ud800x"))),
+        ("a bot's uid", "Bearer " + forged_token(claims("~bot1"))),
     ]
 
 

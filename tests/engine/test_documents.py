@@ -73,9 +73,9 @@ def test_waiting_room_document() -> None:
                                "playAllTricks": False, "washRule": True}
     assert doc["invited"] == ["eve"] and doc["memberIDs"] == ["ann", "ben", "cat"]
     assert doc["players"] == [
-        {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False},
-        {"uid": "ben", "displayName": "Ben", "position": 1, "ready": True},
-        {"uid": "cat", "displayName": "Cat", "position": 2, "ready": False},
+        {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False, "bot": False},
+        {"uid": "ben", "displayName": "Ben", "position": 1, "ready": True, "bot": False},
+        {"uid": "cat", "displayName": "Cat", "position": 2, "ready": False, "bot": False},
     ]
     assert (doc["dealer"], doc["turn"], doc["washes"], doc["bids"], doc["highestBid"]) == (None, None, 0, [], None)
     assert (doc["contract"], doc["partnerCard"], doc["partnerPosition"], doc["trick"]) == (None, None, None, None)

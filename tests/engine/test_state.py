@@ -226,8 +226,10 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     public = documents.public_room(room)
     part_one_keys = set(old) - {"version"}  # the service adds the version
     assert part_one_keys <= set(public)
-    for key in part_one_keys - {"settings"}:
+    for key in part_one_keys - {"settings", "players"}:
         assert public[key] == old[key], key
+    # Part I's seats are all people: each gains `bot: false` (SPEC §10).
+    assert public["players"] == [{**player, "bot": False} for player in old["players"]]
     # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {

@@ -10,6 +10,14 @@ export interface FloatingBridgeWireContract {
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "AddBotAnswer".
+ */
+export interface AddBotAnswer {
+  success: true;
+  uid: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CallEntry".
  */
 export interface CallEntry {
@@ -207,6 +215,8 @@ export interface Stats {
   gamesAbandoned: number;
 }
 /**
+ * A seat. A bot (SPEC §10) has `bot: true`, a uid starting with `~bot`, and is always ready.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlayerEntry".
  */
@@ -215,6 +225,17 @@ export interface PlayerEntry {
   displayName: string;
   position: number;
   ready: boolean;
+  bot: boolean;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RemoveBotRequest".
+ */
+export interface RemoveBotRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  uid: string;
 }
 /**
  * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by

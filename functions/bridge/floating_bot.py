@@ -1,0 +1,149 @@
+"""The Floating Bridge bot: one seat's choice from what that seat may see (SPEC §10).
+
+`choose(view, legal)` is a pure function of a `SeatView` (the seat's own hand and the public
+state of the deal) and the legal actions, in a fixed order; it has no randomness, so the same
+view always gives the same choice, whatever the hidden cards are.
+
+- **Auction.** Points as SPEC §5.2 (A 4, K 3, Q 2, J 1, one per card beyond four in a suit).
+  Under 13 points: pass. Otherwise the strain is the longest suit (the higher of equal lengths),
+  or no trump with a balanced hand (no singleton or void, no suit of five or more) of 16 points
+  or more; the highest level it will reach is 1 at 13-15 points, one more for every 3 points
+  after. It bids the cheapest legal bid in its strain up to that level, else passes.
+- **Partner card.** The highest trump it lacks; in no trump, the highest ace it lacks, then
+  king, and so on.
+- **Play.** It knows its allies when the table does (the partner once the partner card is
+  played), or from its own hand (the holder of the partner card is the declarer's partner). On
+  lead: a card that is the highest still out in its suit (a sure winner, side suits first),
+  else the lowest card of its longest side suit. Following: when an ally is winning the trick,
+  its cheapest card; otherwise the cheapest card that wins the trick so far (a trump when void,
+  if trumping wins); otherwise its least useful card (the lowest of its shortest side suit).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bids import PASS, Bid, Call, Strain
+from .cards import Card, Rank, Suit
+from .deal import Action, Play, SeatView, Trick
+from .dealing import hand_points
+
+#: SPEC §5.2's points at which it opens, and how many more points buy each further level.
+OPENING_POINTS, POINTS_PER_LEVEL, NO_TRUMP_POINTS = 13, 3, 16
+
+
+def choose(view: SeatView, legal: Sequence[Action]) -> Action:
+    """The bot's action for the seat whose `view` this is, one of `legal`."""
+    if view.contract is None:
+        return _call(view, [a for a in legal if not isinstance(a, Card)])
+    cards = [a for a in legal if isinstance(a, Card)]
+    if view.partner_card is None:
+        return _partner_card(view, cards)
+    return _card(view, cards)
+
+
+# ----- the auction ---------------------------------------------------------------------------
+
+
+def _lengths(hand: Sequence[Card]) -> list[int]:
+    lengths = [0, 0, 0, 0]
+    for card in hand:
+        lengths[card.suit] += 1
+    return lengths
+
+
+def _call(view: SeatView, legal: Sequence[Call]) -> Call:
+    points = hand_points(view.hand)
+    if points < OPENING_POINTS:
+        return PASS
+    lengths = _lengths(view.hand)
+    longest = max(Suit, key=lambda suit: (lengths[suit], suit))
+    balanced = min(lengths) >= 2 and max(lengths) <= 4
+    strain = Strain.NO_TRUMP if balanced and points >= NO_TRUMP_POINTS else Strain(longest)
+    top_level = min(7, 1 + (points - OPENING_POINTS) // POINTS_PER_LEVEL)
+    for call in legal:
+        if isinstance(call, Bid) and call.strain is strain and call.level <= top_level:
+            return call
+    return PASS
+
+
+# ----- the partner card ---------------------------------------------------------------------
+
+
+def _partner_card(view: SeatView, legal: Sequence[Card]) -> Card:
+    assert view.contract is not None
+    trump = view.contract.trump
+    suits = [trump] if trump is not None else list(Suit)
+    for rank in sorted(Rank, reverse=True):
+        for suit in suits:
+            card = Card(suit, rank)
+            if card in legal:
+                return card
+    return max(legal)
+
+
+# ----- play ----------------------------------------------------------------------------------
+
+
+def _allies(view: SeatView) -> set[int]:
+    """The seats this seat knows to be on its side."""
+    assert view.contract is not None
+    declarer, me = view.contract.declarer, view.position
+    partner = view.partner
+    if partner is None and view.partner_card in view.hand:
+        partner = me
+    if me == declarer:
+        return {partner} if partner is not None else set()
+    if partner == me:
+        return {declarer}
+    if partner is None:
+        return set()
+    return set(range(view.variant.seats)) - {declarer, partner, me}
+
+
+def _out_above(card: Card, view: SeatView, played: set[Card]) -> bool:
+    """Some card of `card`'s suit above it is neither played nor in this hand."""
+    return any(Card(card.suit, rank) not in played and Card(card.suit, rank) not in view.hand
+               for rank in Rank if rank > card.rank)
+
+
+def _card(view: SeatView, legal: Sequence[Card]) -> Card:
+    assert view.contract is not None
+    trump = view.contract.trump
+    played = {play.card for trick in view.tricks for play in trick.plays}
+    trick = view.trick
+    assert trick is not None
+    played |= {play.card for play in trick.plays}
+    if not trick.plays:
+        return _lead(view, legal, trump, played)
+    if trick.winner(trump) in _allies(view):
+        return _cheapest(legal, trump)
+    winning = [card for card in legal if _wins(trick, view.position, card, trump)]
+    if winning:
+        return _cheapest(winning, trump)
+    return _least_useful(view, legal, trump)
+
+
+def _wins(trick: Trick, position: int, card: Card, trump: Suit | None) -> bool:
+    """`card` played now would be winning the trick so far."""
+
+
+    return Trick(trick.leader, (*trick.plays, Play(position, card))).winner(trump) == position
+
+
+def _cheapest(cards: Sequence[Card], trump: Suit | None) -> Card:
+    """The lowest card, side suits before trump."""
+    return min(cards, key=lambda card: (card.suit == trump, card.rank, card.suit))
+
+
+def _lead(view: SeatView, legal: Sequence[Card], trump: Suit | None, played: set[Card]) -> Card:
+    winners = [card for card in legal if not _out_above(card, view, played)]
+    if winners:
+        return min(winners, key=lambda card: (card.suit == trump, -card.rank, card.suit))
+    lengths = _lengths(view.hand)
+    side = [card for card in legal if card.suit != trump] or list(legal)
+    return min(side, key=lambda card: (-lengths[card.suit], card.rank, card.suit))
+
+
+def _least_useful(view: SeatView, legal: Sequence[Card], trump: Suit | None) -> Card:
+    lengths = _lengths(view.hand)
+    return min(legal, key=lambda card: (card.suit == trump, lengths[card.suit], card.rank, card.suit))

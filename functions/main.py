@@ -23,5 +23,6 @@ updateRoomSettings = callable_function("updateRoomSettings", CALLABLES["updateRo
 updateProfile = callable_function("updateProfile", CALLABLES["updateProfile"], FUNCTION_NAMES)
 addBot = callable_function("addBot", CALLABLES["addBot"], FUNCTION_NAMES)
 removeBot = callable_function("removeBot", CALLABLES["removeBot"], FUNCTION_NAMES)
+claimTimeout = callable_function("claimTimeout", CALLABLES["claimTimeout"], FUNCTION_NAMES)
 
 __all__ = list(FUNCTION_NAMES)

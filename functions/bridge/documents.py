@@ -7,6 +7,7 @@ state is `state.encode`'s). `player_view` is what one player may see. The shapes
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Literal, cast
 
 from .cards import Card, Suit
@@ -22,6 +23,7 @@ from .wire import (
     ResultDoc,
     RoomState,
     SettingsDoc,
+    Timestamp,
     TrickDoc,
 )
 
@@ -116,7 +118,16 @@ def public_room(room: Room) -> RoomState:
         "handSizes": [len(h) for h in deal.hands] if deal else [0] * seats,
         "result": _result(result) if result else None,
         "match": _match(room),
+        "turnDeadline": _timestamp(room.turn_deadline),
     }
+
+
+def _timestamp(seconds: float | None) -> Timestamp | None:
+    """A time to store as a Firestore timestamp: the Firestore client writes a `datetime` as one,
+    and clients read it as `wire.Timestamp` (`{seconds, nanoseconds}`)."""
+    if seconds is None:
+        return None
+    return cast(Timestamp, datetime.fromtimestamp(seconds, tz=UTC))
 
 
 def _player(position: int, seat: Seat) -> PlayerEntry:

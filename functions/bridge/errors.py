@@ -38,6 +38,7 @@ class Reason(StrEnum):
     UNAVAILABLE = "UNAVAILABLE"
     NO_FREE_SEAT = "NO_FREE_SEAT"
     BOT_NOT_FOUND = "BOT_NOT_FOUND"
+    TURN_NOT_EXPIRED = "TURN_NOT_EXPIRED"
 
     @property
     def status(self) -> str:
@@ -59,7 +60,7 @@ _STATUS: dict[Reason, str] = {
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
         Reason.BID_TOO_LOW, Reason.OWN_CARD, Reason.CARD_NOT_DEALT, Reason.CARD_NOT_IN_HAND,
-        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT)},
+        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED)},
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
     Reason.UNAVAILABLE: "unavailable",

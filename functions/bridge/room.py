@@ -80,7 +80,8 @@ class Result:
 class Room:
     """`match` and `deal` (the deal in progress, or the last one played) are None until the first
     deal, and both set from then on; `regrouping` is set when a player leaves between deals (the
-    room waits for the table to fill again) and cleared by the next deal."""
+    room waits for the table to fill again) and cleared by the next deal. `turn_deadline`
+    (seconds since the epoch) is when the person to act must have moved, under a turn timer."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -90,6 +91,7 @@ class Room:
     deal: Deal | None = None
     abandoned_by: str | None = None
     regrouping: bool = False
+    turn_deadline: float | None = None
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
@@ -206,7 +208,9 @@ class Room:
         old order. Leaving a deal in progress ends the match as abandoned; leaving between
         deals empties the seat and the room waits for the table to fill again.
         """
-        self._member(uid)
+        position = self._member(uid)
+        if self.deal_in_progress and self.settings.bot_replaces_leaver:
+            return self._replaced_by_bot(position)
         seats = tuple(seat for seat in self.seats if seat.uid != uid)
         humans = [seat.uid for seat in seats if not seat.bot]
         if not humans:
@@ -220,16 +224,34 @@ class Room:
             regrouping=self.regrouping or between,
         )
 
+    def _new_bot(self) -> Seat:
+        """A bot whose uid is new to the room (never one of an earlier bot, whose score the match keeps)."""
+        known = {*self.member_ids, *(self.match.scores if self.match else ())}
+        number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
+        return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", True, True)
+
+    def _replaced_by_bot(self, position: int) -> Room | None:
+        """A person leaves a deal in progress under `botReplacesLeaver`: a bot takes their seat and
+        their cards, and the deal goes on (SPEC §10). None if no person is left."""
+        deal = self.deal
+        assert deal is not None
+        bot = self._new_bot()
+        seats = (*self.seats[:position], bot, *self.seats[position + 1:])
+        humans = [seat.uid for seat in seats if not seat.bot]
+        if not humans:
+            return None
+        players = (*deal.players[:position], bot.uid, *deal.players[position + 1:])
+        leaver = self.seats[position].uid
+        room = evolve(self, seats=seats, host=humans[0] if leaver == self.host else self.host)
+        return room._moved(evolve(deal, players=players), None)
+
     def add_bot(self, uid: str) -> Room:
-        """The host seats a bot in the next free seat, before the first deal or between deals.
-        Its uid is new to the room (never one of an earlier bot, whose score the match keeps)."""
+        """The host seats a bot in the next free seat, before the first deal or between deals."""
         self._require_host(uid)
         self._require_lobby()
         if len(self.seats) >= self.seat_count:
             raise BridgeError(Reason.NO_FREE_SEAT, "Every seat is taken.")
-        known = {*self.member_ids, *(self.match.scores if self.match else ())}
-        number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
-        return evolve(self, seats=(*self.seats, Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", True, True)))
+        return evolve(self, seats=(*self.seats, self._new_bot()))
 
     def remove_bot(self, uid: str, bot_uid: str) -> Room:
         """The host takes a bot off the table, before the first deal or between deals (as if it left)."""
@@ -325,6 +347,47 @@ class Room:
         if match.is_over(deal):
             return evolve(self, match=match, deal=deal)
         return evolve(self, match=match, deal=deal, seats=tuple(evolve(seat, ready=seat.bot) for seat in self.seats))
+
+    # ----- the turn timer (SPEC §10) ------------------------------------------------------
+
+    @property
+    def _turn(self) -> tuple[int, int, int, int] | None:
+        """Which turn of which deal it is, while a person is to act (None otherwise)."""
+        deal, match = self.deal, self.match
+        if deal is None or match is None or not self.deal_in_progress or deal.turn is None:
+            return None
+        if self.seats[deal.turn].bot:
+            return None
+        plays = len(deal.tricks) * deal.variant.seats + len(deal.trick.plays if deal.trick else ())
+        return match.number, len(deal.calls), int(deal.partner_card is not None), plays
+
+    def timed(self, before: Room | None, now: float) -> Room:
+        """The room with its turn deadline as of `now`: `turnSeconds` after a person was handed the
+        turn, kept while that turn lasts; None with no timer or no person to act."""
+        seconds = self.settings.turn_seconds
+        turn = self._turn
+        if not seconds or turn is None:
+            deadline = None
+        elif before is not None and before.turn_deadline is not None and before._turn == turn:
+            deadline = before.turn_deadline
+        else:
+            deadline = now + seconds
+        return self if deadline == self.turn_deadline else evolve(self, turn_deadline=deadline)
+
+    def claim_timeout(self, uid: str, now: float, rng: Shuffler) -> Room:
+        """Any member, once the turn deadline has passed: the server makes the idle person's move
+        with the bot's policy (then the bots' moves that follow)."""
+        self._member(uid)
+        deal = self.deal
+        if self.match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
+            if self.is_ended:
+                raise BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
+            raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
+        if self.turn_deadline is None or now < self.turn_deadline:
+            raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
+        turn = deal.turn
+        assert turn is not None
+        return self._moved(deal.act(turn, deal.bot_action(), rng), rng)
 
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng), rng)

@@ -10,6 +10,8 @@ from .variants import DEFAULT_VARIANT, VARIANTS, variant_named
 
 #: SPEC §9: deals in a match, 1-100, or 0 for no fixed end.
 MAX_DEALS = 100
+#: SPEC §10: a turn timer of 10-600 seconds, or 0 for none.
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 
 SettingValue = bool | int | str
 
@@ -27,6 +29,13 @@ def _boolean(name: str, value: object) -> bool:
 def _deals(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEALS:
         raise _invalid(f"Setting '{name}' must be a whole number of deals, 1-{MAX_DEALS}, or 0 for no fixed end.")
+    return value
+
+
+def _turn_seconds(name: str, value: object) -> int:
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not (value == 0 or MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS)):
+        raise _invalid(f"Setting '{name}' is 0 (no timer) or {MIN_TURN_SECONDS}-{MAX_TURN_SECONDS} seconds.")
     return value
 
 
@@ -51,18 +60,21 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "inviteOnly": ("invite_only", _boolean),
     "deals": ("deals", _deals),
     "scoring": ("scoring", _scoring),
+    "turnSeconds": ("turn_seconds", _turn_seconds),
+    "botReplacesLeaver": ("bot_replaces_leaver", _boolean),
     "playAllTricks": ("play_all_tricks", _boolean),
     "washRule": ("wash_rule", _boolean),
 }
 #: Settings every variant takes; the others are a variant's `options`.
-_COMMON = ("variant", "inviteOnly", "deals", "scoring")
+_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver")
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """`variant`: the game (`variants.VARIANTS`). `invite_only`: only invitees may join and read
     the room. `deals`: deals in the match (0: no fixed end). `scoring`: how the match is scored,
-    one of the variant's `scorings`.
+    one of the variant's `scorings`. `turn_seconds`: the turn timer (0: none); `bot_replaces_leaver`:
+    a person who leaves during a deal is replaced by a bot and the deal goes on (SPEC §10).
     Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
     has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
     redeal automatically when any hand is weak (under 4 points)."""
@@ -71,6 +83,8 @@ class Settings:
     invite_only: bool = False
     deals: int = 1
     scoring: str = "deals"
+    turn_seconds: int = 0
+    bot_replaces_leaver: bool = False
     play_all_tricks: bool = False
     wash_rule: bool = True
 

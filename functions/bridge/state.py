@@ -87,6 +87,7 @@ def encode(room: Room) -> Doc:
         "invited": list(room.invited),
         "abandonedBy": room.abandoned_by,
         "regrouping": room.regrouping,
+        "turnDeadline": room.turn_deadline,
         "match": {
             "deals": match.deals,
             "scoring": match.scoring,
@@ -164,6 +165,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
         deal=_decode_deal(match["deal"]) if match else None,
         abandoned_by=doc["abandonedBy"],
         regrouping=doc["regrouping"],
+        turn_deadline=doc.get("turnDeadline"),
     )
 
 

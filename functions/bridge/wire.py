@@ -28,6 +28,8 @@ class SettingsDoc(TypedDict):
     inviteOnly: bool
     deals: int
     scoring: Literal["deals", "tricks"]
+    turnSeconds: int
+    botReplacesLeaver: bool
     playAllTricks: NotRequired[bool]
     washRule: NotRequired[bool]
 
@@ -124,6 +126,7 @@ class RoomState(TypedDict):
     handSizes: list[int]
     result: ResultDoc | None
     match: MatchDoc
+    turnDeadline: Timestamp | None
 
 
 class RoomDocument(RoomState):
@@ -187,6 +190,8 @@ class SettingsChanges(TypedDict, total=False):
     inviteOnly: bool
     deals: int
     scoring: Literal["deals", "tricks"]
+    turnSeconds: int
+    botReplacesLeaver: bool
     playAllTricks: bool
     washRule: bool
 

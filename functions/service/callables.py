@@ -3,8 +3,11 @@ it needs, applies the engine, and writes the new state (see `store`) together wi
 of the caller's request log that makes a resent action harmless (SPEC §8, `request_log`)."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+from google.cloud import firestore
 
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
 from bridge.wire import AddBotAnswer, CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
@@ -94,10 +97,17 @@ def leave_game_room(call: Call) -> None:
     def body(txn: store.Transaction) -> Applied[None]:
         account = store.read_account(txn, caller.uid)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
+        room = before.room.leave(caller.uid)
+        store.save_room(txn, before.ref, before, room)
+        changes: dict[str, Any] = {}
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
-            _write_account(txn, caller, account, {"roomID": None})
+            changes["roomID"] = None
+        if before.room.deal_in_progress and room is not None and room.abandoned_by is None:
+            # Replaced by a bot (SPEC §10): the deal goes on, and the leaver still abandoned it.
+            changes["stats.gamesAbandoned"] = firestore.Increment(1)
+        if changes and account is not None:
+            _write_account(txn, caller, account, changes)
         return Applied(request.room_id, None)
 
     return store.run_action(call.action(request.request_id), body,
@@ -173,6 +183,14 @@ def add_bot(call: Call) -> AddBotAnswer:
     return _room_move(call, request, lambda room: room.add_bot(uid), answer)
 
 
+def claim_timeout(call: Call) -> Success:
+    """SPEC §10: after the turn deadline, any member has the server move for the idle player."""
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+    now = time.time()
+    return _room_move(call, request, lambda room: room.claim_timeout(uid, now, secure_rng()), lambda room: SUCCESS)
+
+
 def remove_bot(call: Call) -> Success:
     request = payloads.RemoveBot.parse(call.data)
     uid = call.caller.uid
@@ -220,4 +238,5 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "updateProfile": update_profile,
     "addBot": add_bot,
     "removeBot": remove_bot,
+    "claimTimeout": claim_timeout,
 }

@@ -348,6 +348,8 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
     projections: the public room document, the hand documents that changed, the hand record of
     a deal it has just finished, and the players' stats when a deal finishes or is abandoned."""
     old = before.room if before else None
+    if room is not None:
+        room = room.timed(old, time.time())
     if room == old:
         return
     old_hands = documents.hand_documents(old) if old else {}

@@ -16,7 +16,7 @@ from tests import client
 
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
              "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings", "updateProfile", "addBot",
-             "removeBot")
+             "removeBot", "claimTimeout")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {
@@ -28,7 +28,7 @@ SPEC_REASONS: dict[str, set[str]] = {
     "FAILED_PRECONDITION": {"ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY",
                             "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
                             "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN",
-                            "NO_FREE_SEAT"},
+                            "NO_FREE_SEAT", "TURN_NOT_EXPIRED"},
     "ABORTED": {"CONTENTION", "STALE_STATE"},
     "UNAVAILABLE": {"UNAVAILABLE"},
 }

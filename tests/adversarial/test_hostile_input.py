@@ -159,6 +159,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "updateProfile": (("displayName",), ("requestID",)),
     "addBot": (("roomID",), ("expectedVersion", "requestID")),
     "removeBot": (("roomID", "uid"), ("expectedVersion", "requestID")),
+    "claimTimeout": (("roomID",), ("expectedVersion", "requestID")),
 }
 
 

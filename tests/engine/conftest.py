@@ -69,7 +69,7 @@ SPEC_STATUS: dict[str, str] = {
     **dict.fromkeys([
         "ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY", "NOT_ENOUGH_PLAYERS",
         "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD", "CARD_NOT_DEALT", "CARD_NOT_IN_HAND",
-        "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT",
+        "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT", "TURN_NOT_EXPIRED",
     ], "failed-precondition"),
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
     "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt

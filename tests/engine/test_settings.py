@@ -9,8 +9,9 @@ from .conftest import rejects
 
 
 def test_defaults_are_open_room_stop_at_target_wash_on() -> None:
-    assert Settings().to_dict() == {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
-                                    "playAllTricks": False, "washRule": True}
+    assert Settings().to_dict() == {
+        "variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals", "turnSeconds": 0,
+        "botReplacesLeaver": False, "playAllTricks": False, "washRule": True}
 
 
 def test_settings_round_trip_through_the_wire_form() -> None:

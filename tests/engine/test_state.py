@@ -233,7 +233,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
-        "variant": "floating", "deals": 1, "scoring": "deals"}
+        "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False}
     assert documents.hand_documents(room) == hands
     assert state.decode(state.encode(room)) == room
 

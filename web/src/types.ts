@@ -73,6 +73,8 @@ export interface SettingsChanges {
   inviteOnly?: boolean;
   deals?: number;
   scoring?: "deals" | "tricks";
+  turnSeconds?: number;
+  botReplacesLeaver?: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
 }
@@ -268,6 +270,7 @@ export interface RoomDocument {
   handSizes: number[];
   result: ResultDoc | null;
   match: MatchDoc;
+  turnDeadline: Timestamp | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -283,6 +286,8 @@ export interface SettingsDoc {
   inviteOnly: boolean;
   deals: number;
   scoring: "deals" | "tricks";
+  turnSeconds: number;
+  botReplacesLeaver: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
 }

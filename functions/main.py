@@ -6,9 +6,10 @@ Firebase discovers every function defined at module level here; the code lives i
 from service.accounts import createAccount as createAccount
 from service.callables import CALLABLES
 from service.endpoint import callable_function
+from service.sweep import sweepRooms as sweepRooms
 
 #: Every function this codebase deploys: a request naming one of them is run only by it.
-FUNCTION_NAMES = ("createAccount", *CALLABLES)
+FUNCTION_NAMES = ("createAccount", "sweepRooms", *CALLABLES)
 
 createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"], FUNCTION_NAMES)
 joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"], FUNCTION_NAMES)

@@ -389,6 +389,16 @@ class Room:
         assert turn is not None
         return self._moved(deal.act(turn, deal.bot_action(), rng), rng)
 
+    def played_out(self, rng: Shuffler) -> Room:
+        """The deal in progress played to its end with the bot's policy for every seat: the
+        clean-up's way to finish a deal its table has left idle long past its turn deadline."""
+        deal = self.deal
+        if deal is None or not self.deal_in_progress:
+            return self
+        while deal.turn is not None:
+            deal = deal.act(deal.turn, deal.bot_action(), rng)
+        return self._moved(deal, rng)
+
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng), rng)
 

@@ -257,6 +257,23 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
     raise TransactionExhausted() from failure
 
 
+def run_unlogged(body: Callable[[Transaction], Answer]) -> Answer:
+    """A transaction of the server's own (no caller, so no request log), run again on fresh reads
+    while its commit conflicts. Its body must decide from what it reads, so running it twice
+    (after a commit whose outcome was lost) does nothing more than once."""
+    for number in range(1, _ATTEMPTS + 1):
+        txn = Transaction(db.client())
+        answer = body(txn)
+        try:
+            txn.commit()
+            return answer
+        except (*_CONFLICTS, *_OUTCOME_UNKNOWN) as error:
+            failure: Exception = error
+        if number < _ATTEMPTS:
+            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** number)))
+    raise TransactionExhausted() from failure
+
+
 def room_ref(room_id: str) -> firestore.DocumentReference:
     ref: firestore.DocumentReference = db.client().collection(ROOMS).document(room_id)
     return ref
@@ -285,6 +302,7 @@ class StoredRoom:
     #: Read from a room stored before the state document existed (schema 1): its room document
     #: is in the old shape, not the projection of `room`.
     migrated: bool = False
+    updated_at: Any = None
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -307,6 +325,7 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
     if snapshot.exists:
         doc = data_of(snapshot)
         room, version, created_at = state.decode(doc), doc["version"], doc.get("createdAt")
+        updated_at = doc.get("updatedAt")
     else:
         public = txn.get(ref)
         if not public.exists:
@@ -316,9 +335,10 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
         hands = {s.id: data_of(s) for s in txn.get_all(ref.collection(HANDS).document(uid) for uid in seating)
                  if s.exists}
         room, version, created_at = state.decode(state.from_public_v1(doc, hands)), doc["version"], doc.get("createdAt")
+        updated_at = doc.get("updatedAt")
     if expected_version is not None and expected_version != version and room.readable_by(reader):
         raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
-    return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists)
+    return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at)
 
 
 def room_status(txn: Transaction, room_id: str) -> str | None:

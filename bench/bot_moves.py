@@ -1,0 +1,96 @@
+"""A person's call that hands the turn to three bots, against a plain call, in the same run
+(SPEC §10: bots move in the transaction of the call that hands them the turn).
+
+Two rooms play deals side by side through the Functions emulator: four people (each `playCard`
+is one card), and one person with three bots (each of the person's `playCard` calls also plays
+the three bots' cards before it answers). The calls alternate between the rooms, so noise hits
+both alike. Printed: p50/p95 of each kind of call and the ratio of the p50s (target <= 1.5).
+
+    ./scripts/with-emulators .venv/bin/python bench/bot_moves.py [--cards 120]
+
+The last line is one JSON object with every figure.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from common import Recorder, client, ms_since, new_player
+
+from tests.table import legal_cards
+
+
+class Room:
+    """A room of `people` people and 4 - `people` bots, dealt and in play (1NT by someone)."""
+
+    def __init__(self, people: int, label: str) -> None:
+        self.users = [new_player(f"{label}{i}") for i in range(people)]
+        self.by_uid = {user.uid: user for user in self.users}
+        host = self.users[0]
+        self.room_id = client.call("createGameRoom", {"settings": {"deals": 0, "washRule": False}}, host)["roomID"]
+        for user in self.users[1:]:
+            client.call("joinGameRoom", {"roomID": self.room_id}, user)
+        for _ in range(4 - people):
+            client.call("addBot", {"roomID": self.room_id}, host)
+        for user in self.users:
+            client.call("toggleReady", {"roomID": self.room_id}, user)
+        client.call("startGame", {}, host)
+        self.rng = random.Random(people)
+
+    def room(self) -> dict:
+        return client.read(f"rooms/{self.room_id}", self.users[0])
+
+    def person_to_act(self, room: dict) -> client.User:
+        return self.by_uid[room["seating"][room["turn"]]]
+
+    def next_call(self) -> tuple[str, dict, client.User]:
+        """The next call a person makes here (a bid or partner card until play, then a card;
+        the next deal when one ends)."""
+        room = self.room()
+        host = self.users[0]
+        if room["status"] == "dealEnded":
+            for user in self.users:
+                client.call("toggleReady", {"roomID": self.room_id}, user)
+            return "startGame", {}, host
+        user = self.person_to_act(room)
+        if room["status"] == "bidding":
+            return "placeBid", {"roomID": self.room_id, "bid": "PASS" if room["highestBid"] else "1NT"}, user
+        hand = client.read(f"rooms/{self.room_id}/hands/{user.uid}", user)["cards"]
+        if room["status"] == "choosingTeammate":
+            card = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c not in hand)
+            return "chooseTeammate", {"roomID": self.room_id, "card": card}, user
+        return "playCard", {"roomID": self.room_id, "card": self.rng.choice(legal_cards(hand, room))}, user
+
+
+def run(cards: int) -> dict:
+    rooms = {"plain playCard (4 people)": Room(4, "P"), "playCard + 3 bot cards (1 person)": Room(1, "B")}
+    recorder = Recorder()
+    measured = dict.fromkeys(rooms, 0)
+    while min(measured.values()) < cards:
+        for label, room in rooms.items():
+            name, data, user = room.next_call()
+            start = time.perf_counter()
+            client.call(name, data, user)
+            if name == "playCard":
+                recorder.add(label, ms_since(start))
+                measured[label] += 1
+    summary = recorder.summary()
+    plain, with_bots = (summary[label]["p50"] for label in rooms)
+    return {"calls": summary, "ratio_p50": round(with_bots / plain, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=120)
+    args = parser.parse_args()
+    result = run(args.cards)
+    for label, s in result["calls"].items():
+        print(f"  {label:36} n {s['n']:4}  p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms")
+    print(f"  ratio of p50s (target <= 1.5): {result['ratio_p50']}")
+    print(json.dumps({"bot_moves": result}))
+
+
+if __name__ == "__main__":
+    main()

@@ -219,6 +219,19 @@ def seated_room(n: int = 4, *, ready: bool = True, settings: Settings = Settings
     return Room(PLAYERS[0], tuple(Seat(uid, uid.title(), ready) for uid in PLAYERS[:n]), settings)
 
 
+def seated(bots: int, settings: Settings = Settings()) -> Room:
+    """A room with one human host (PLAYERS[0]) and `bots` bots, then humans to fill four seats."""
+    room = Room.create(PLAYERS[0], "Ann", settings)
+    for _ in range(bots):
+        room = room.add_bot(PLAYERS[0])
+    for uid in PLAYERS[1:4 - bots]:
+        room = room.join(uid, uid.title())
+    for seat in room.seats:
+        if not seat.ready:
+            room = room.toggle_ready(seat.uid)
+    return room
+
+
 def room_with(deal: Deal) -> Room:
     """The four PLAYERS' room with `deal` as the first deal of its match, as `Room.start` and the
     moves would have left it: named players, the deal scored if it has finished, and every seat

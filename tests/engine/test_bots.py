@@ -8,7 +8,7 @@ import random
 
 from bridge import DECK, FLOATING, PASS, Card, Deal, Reason, Room, Settings, Status, new_deal
 from bridge.room import BOT_PREFIX, is_bot
-from tests.engine.conftest import PLAYERS, card, cards, hands_from, playing_game, rejects
+from tests.engine.conftest import PLAYERS, card, cards, hands_from, playing_game, rejects, seated
 
 SEED_DEALS = 1500
 
@@ -141,19 +141,6 @@ def test_a_bot_whose_side_is_winning_the_trick_follows_cheaply():
     # Seat 2 holds the partner card: the declarer (0), winning with AC, is its ally.
     deal = playing_game(ENDING, declarer=0, contract="1NT", partner="QC", leader=0, current="AC 4C")
     assert deal.turn == 2 and deal.bot_action() == card("5C")
-
-
-def seated(bots: int, settings: Settings = Settings()) -> Room:
-    """A room with one human host (PLAYERS[0]) and `bots` bots, then humans to fill four seats."""
-    room = Room.create(PLAYERS[0], "Ann", settings)
-    for _ in range(bots):
-        room = room.add_bot(PLAYERS[0])
-    for uid in PLAYERS[1:4 - bots]:
-        room = room.join(uid, uid.title())
-    for seat in room.seats:
-        if not seat.ready:
-            room = room.toggle_ready(seat.uid)
-    return room
 
 
 def test_a_bot_seat_is_ready_has_a_uid_no_user_has_and_appears_as_a_bot():

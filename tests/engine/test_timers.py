@@ -6,22 +6,15 @@ import random
 
 from bridge import Reason, Room, Settings, Status
 from bridge.room import BOT_PREFIX
-from tests.engine.conftest import PLAYERS, rejects
+from tests.engine.conftest import PLAYERS, rejects, seated
 
 NOW = 1_700_000_000.0
 
 
 def started(settings: Settings, bots: int = 0, seed: int = 3) -> Room:
-    room = Room.create(PLAYERS[0], "Ann", settings)
-    for _ in range(bots):
-        room = room.add_bot(PLAYERS[0])
-    for uid in PLAYERS[1:4 - bots]:
-        room = room.join(uid, uid.title())
-    for seat in room.seats:
-        if not seat.ready:
-            room = room.toggle_ready(seat.uid)
-    before = room
-    return room.start(PLAYERS[0], random.Random(seed)).timed(before, NOW)
+    """`seated(bots, settings)` with its first deal dealt at `NOW`."""
+    room = seated(bots, settings)
+    return room.start(PLAYERS[0], random.Random(seed)).timed(room, NOW)
 
 
 def test_no_timer_means_no_deadline():

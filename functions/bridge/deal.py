@@ -270,7 +270,7 @@ class Deal:
         if contract is None:
             return None
         if self.variant.sides is Sides.FIXED_PAIRS:
-            return (contract.declarer + 2) % self.variant.seats
+            return self.variant.fixed_partner(contract.declarer)
         card = self.partner_card
         if card is None:
             return None
@@ -373,7 +373,7 @@ class Deal:
         is always one of them.
         """
         if partner_card is None:
-            return ((contract.declarer + 2) % self.variant.seats,)
+            return (self.variant.fixed_partner(contract.declarer),)
         suit = partner_card.suit
         ruled_out = {contract.declarer}
         for trick in tricks:

@@ -56,7 +56,10 @@ class Seat:
     uid: str
     display_name: str
     ready: bool = False
-    bot: bool = False
+
+    @property
+    def bot(self) -> bool:
+        return is_bot(self.uid)
 
 
 def is_bot(uid: str) -> bool:
@@ -153,17 +156,6 @@ class Room:
         outcome = deal.outcome()
         return Result(deal.players, outcome, None) if outcome else None
 
-    def stat_changes(self) -> dict[str, dict[str, int]]:
-        """Account stat increments due when this room's last deal has just finished or been
-        abandoned (SPEC §5.6-5.7, §9: stats count deals)."""
-        result = self.result
-        if result is None:
-            return {}
-        if result.abandoned_by is not None:
-            return {result.abandoned_by: {"gamesAbandoned": 1}}
-        winners = set(result.winners)
-        return {uid: {"gamesPlayed": 1, "gamesWon": int(uid in winners)} for uid in result.players if not is_bot(uid)}
-
     # ----- lobby moves ---------------------------------------------------------------
 
     def _member(self, uid: str) -> int:
@@ -228,7 +220,7 @@ class Room:
         """A bot whose uid is new to the room (never one of an earlier bot, whose score the match keeps)."""
         known = {*self.member_ids, *(self.match.scores if self.match else ())}
         number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
-        return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", True, True)
+        return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", ready=True)
 
     def _replaced_by_bot(self, position: int) -> Room | None:
         """A person leaves a deal in progress under `botReplacesLeaver`: a bot takes their seat and
@@ -326,12 +318,16 @@ class Room:
     def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal], rng: Shuffler | None = None) -> Room:
         """Apply `move` to the deal in progress as the caller's position (then the bots' moves)."""
         position = self._member(uid)
+        return self._moved(move(self._deal_in_play(), position), rng)
+
+    def _deal_in_play(self) -> Deal:
+        """The deal being played, or GAME_ENDED / WRONG_PHASE when there is none."""
         deal = self.deal
         if self.match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
             if self.is_ended:
                 raise BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
             raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
-        return self._moved(move(deal, position), rng)
+        return deal
 
     def _moved(self, deal: Deal, rng: Shuffler | None) -> Room:
         """The room once its deal has become `deal`: the bots seated in it move on, one after
@@ -378,11 +374,7 @@ class Room:
         """Any member, once the turn deadline has passed: the server makes the idle person's move
         with the bot's policy (then the bots' moves that follow)."""
         self._member(uid)
-        deal = self.deal
-        if self.match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
-            if self.is_ended:
-                raise BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
-            raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
+        deal = self._deal_in_play()
         if self.turn_deadline is None or now < self.turn_deadline:
             raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
         turn = deal.turn
@@ -407,3 +399,32 @@ class Room:
 
     def play_card(self, uid: str, card: Card) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.play_card(position, card))
+
+
+def finished_since(before: Room | None, after: Room) -> bool:
+    """`after`'s last deal has finished since `before`: it is to be recorded and counted once."""
+    match, deal = after.match, after.deal
+    if match is None or deal is None or not deal.is_finished:
+        return False
+    old_match, old_deal = (before.match, before.deal) if before else (None, None)
+    return not (old_match is not None and old_deal is not None and old_match.number == match.number
+                and old_deal.is_finished)
+
+
+def stat_changes(before: Room | None, after: Room | None) -> dict[str, dict[str, int]]:
+    """Account stat increments for a room changing from `before` to `after` (None: deleted)
+    (SPEC §5.6-5.7, §9, §10; stats count deals, bots have none): every person of a deal that has
+    just finished played it, and its winners won it; a person who was in a deal in progress and is
+    no longer at the table abandoned it, whether that ended the match, a bot took the seat, or the
+    room was deleted."""
+    changes: dict[str, dict[str, int]] = {}
+    result = after.result if after is not None and finished_since(before, after) else None
+    if result is not None:
+        winners = set(result.winners)
+        changes.update({uid: {"gamesPlayed": 1, "gamesWon": int(uid in winners)}
+                        for uid in result.players if not is_bot(uid)})
+    if before is not None and before.deal_in_progress:
+        seated = set(after.member_ids) if after is not None else set()
+        changes.update({uid: {"gamesAbandoned": 1} for uid in before.member_ids
+                        if uid not in seated and not is_bot(uid)})
+    return changes

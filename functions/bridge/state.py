@@ -82,7 +82,7 @@ def encode(room: Room) -> Doc:
     return {
         "schemaVersion": SCHEMA_VERSION,
         "host": room.host,
-        "seats": [{"uid": s.uid, "name": s.display_name, "ready": s.ready, "bot": s.bot} for s in room.seats],
+        "seats": [{"uid": s.uid, "name": s.display_name, "ready": s.ready} for s in room.seats],
         "settings": room.settings.to_dict(),
         "invited": list(room.invited),
         "abandonedBy": room.abandoned_by,
@@ -152,7 +152,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
     match = doc["match"]
     return Room(
         host=doc["host"],
-        seats=tuple(Seat(s["uid"], s["name"], s["ready"], s.get("bot", False)) for s in doc["seats"]),
+        seats=tuple(Seat(s["uid"], s["name"], s["ready"]) for s in doc["seats"]),
         settings=Settings.from_dict(doc["settings"]),
         invited=tuple(doc["invited"]),
         match=Match(

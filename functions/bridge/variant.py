@@ -93,6 +93,10 @@ class Variant:
         """The seat to the left of `position` acts after it."""
         return (position + 1) % self.seats
 
+    def fixed_partner(self, declarer: int) -> int:
+        """With fixed sides, the declarer's partner: the seat opposite."""
+        return (declarer + self.seats // 2) % self.seats
+
     def target(self, bid: Bid) -> int:
         """Tricks the declarer's side needs to make `bid`."""
         return bid.level + self.auction.book

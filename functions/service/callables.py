@@ -7,8 +7,6 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from google.cloud import firestore
-
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
 from bridge.wire import AddBotAnswer, CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
 
@@ -97,17 +95,10 @@ def leave_game_room(call: Call) -> None:
     def body(txn: store.Transaction) -> Applied[None]:
         account = store.read_account(txn, caller.uid)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.leave(caller.uid)
-        store.save_room(txn, before.ref, before, room)
-        changes: dict[str, Any] = {}
+        store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
-            changes["roomID"] = None
-        if before.room.deal_in_progress and room is not None and room.abandoned_by is None:
-            # Replaced by a bot (SPEC §10): the deal goes on, and the leaver still abandoned it.
-            changes["stats.gamesAbandoned"] = firestore.Increment(1)
-        if changes and account is not None:
-            _write_account(txn, caller, account, changes)
+            _write_account(txn, caller, account, {"roomID": None})
         return Applied(request.room_id, None)
 
     return store.run_action(call.action(request.request_id), body,

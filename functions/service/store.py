@@ -38,6 +38,7 @@ from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
 from bridge import BridgeError, Reason, Room, documents, state
+from bridge.room import finished_since, stat_changes
 
 from . import db, request_log
 from .accounts import account_ref
@@ -353,20 +354,11 @@ def room_status(txn: Transaction, room_id: str) -> str | None:
     return None
 
 
-def _deal_finished(before: Room | None, room: Room) -> bool:
-    """`room`'s last deal has finished since `before`."""
-    match, deal = room.match, room.deal
-    old_match, old_deal = (before.match, before.deal) if before else (None, None)
-    return (match is not None and deal is not None and deal.is_finished
-            and not (old_match is not None and old_deal is not None and old_match.number == match.number
-                     and old_deal.is_finished))
-
-
 def save_room(txn: Transaction, ref: firestore.DocumentReference,
               before: StoredRoom | None, room: Room | None) -> None:
     """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
     projections: the public room document, the hand documents that changed, the hand record of
-    a deal it has just finished, and the players' stats when a deal finishes or is abandoned."""
+    a deal it has just finished, and the players' stats (`bridge.room.stat_changes`)."""
     old = before.room if before else None
     if room is not None:
         room = room.timed(old, time.time())
@@ -397,15 +389,11 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
             txn.set(ref.collection(HANDS).document(uid), dict(hand))
     for uid in old_hands.keys() - new_hands.keys():
         txn.delete(ref.collection(HANDS).document(uid))
-    if room is None:
-        return
-    record = documents.deal_record(room) if _deal_finished(old, room) else None
+    record = documents.deal_record(room) if room is not None and finished_since(old, room) else None
     if record is not None:
         txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
-    if record is not None or (room.abandoned_by is not None and (old is None or old.abandoned_by is None)):
-        for uid, increments in room.stat_changes().items():
-            txn.update(account_ref(uid),
-                       {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
+    for uid, increments in stat_changes(old, room).items():
+        txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
 
 
 def read_account(txn: Transaction, uid: str) -> Data | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bridge import DECK, FLOATING, PASS, Card, Deal, Reason, Room, Settings, Status, new_deal
-from bridge.room import BOT_PREFIX, is_bot
+from bridge.room import BOT_PREFIX, is_bot, stat_changes
 from tests.engine.conftest import PLAYERS, card, cards, hands_from, playing_game, rejects, seated
 
 SEED_DEALS = 1500
@@ -81,12 +81,17 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see():
     assert checked > 5000
 
 
-def test_the_view_holds_the_seats_own_hand_and_no_other():
-    deal = bot_deal(3)[20]
-    view = deal.view(1)
-    assert view.hand == deal.hands[1]
-    assert not any(isinstance(value, tuple) and value in deal.hands and value != deal.hands[1]
-                   for value in (view.hand, view.calls, view.tricks))
+def test_the_view_holds_the_seats_own_hand_and_no_card_hidden_from_it():
+    for seed in range(40):
+        for deal in bot_deal(seed):
+            played = {play.card for t in (*deal.tricks, *([deal.trick] if deal.trick else [])) for play in t.plays}
+            for position in range(4):
+                view = deal.view(position)
+                seen = {*view.hand, *(p.card for t in (*view.tricks, *([view.trick] if view.trick else []))
+                                      for p in t.plays), *([view.partner_card] if view.partner_card else [])}
+                assert view.hand == deal.hands[position]
+                assert seen <= {*deal.hands[position], *played, *([deal.partner_card] if deal.partner_card else [])}
+                assert view.partner == (deal.partner if deal.partner_revealed else None)
 
 
 def deal_with_hand(first: str, dealer: int = 3) -> Deal:
@@ -204,13 +209,16 @@ def test_one_human_and_three_bots_the_bots_move_until_the_human_is_to_act():
             assert [seat.ready for seat in room.seats] == [False, True, True, True]  # bots ready at once
             room = room.toggle_ready(PLAYERS[0]).start(PLAYERS[0], rng)
     assert room.status is Status.ENDED and moves >= 3 * 5
-    assert set(room.stat_changes()) == {PLAYERS[0]}  # bots have no stats
+    assert set(stat_changes(None, room)) == {PLAYERS[0]}  # bots have no stats
     assert set(room.match.scores) == {PLAYERS[0], *(f"{BOT_PREFIX}{n}" for n in (1, 2, 3))}
 
 
 def test_a_room_whose_last_human_leaves_is_deleted_even_with_bots_seated():
     room = seated(3)
     assert room.leave(PLAYERS[0]) is None
+    playing = room.start(PLAYERS[0], random.Random(6))
+    assert playing.leave(PLAYERS[0]) is None
+    assert stat_changes(playing, None) == {PLAYERS[0]: {"gamesAbandoned": 1}}  # left a deal in progress
     two = seated(2)
     after = two.leave(PLAYERS[0])
     assert after is not None and after.host == PLAYERS[1]  # the host passes to a human

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
+from bridge.room import stat_changes
 
 from .conftest import (
     MIXED_DEAL,
@@ -218,7 +219,7 @@ def test_leaving_between_deals_regroups_and_keeps_the_score() -> None:
     assert left.status is Status.WAITING and left.regrouping and left.abandoned_by is None
     assert left.member_ids == (PLAYERS[0], PLAYERS[1], PLAYERS[3])
     assert dict(left.match.scores) == scores and left.match.number == 1
-    assert left.result == result and left.stat_changes() == room.stat_changes()  # no abandon
+    assert left.result == result and stat_changes(room, left) == {}  # no abandon
     public = documents.public_room(left)
     assert public["status"] == "waiting" and public["match"]["scores"] == scores and public["turn"] is None
 
@@ -264,7 +265,7 @@ def test_leaving_mid_deal_abandons_the_match() -> None:
     left = room.leave(PLAYERS[1])
     assert left.status is Status.ENDED and left.abandoned_by == PLAYERS[1] and not left.regrouping
     assert left.deal == deal and dict(left.match.scores) == scores  # the abandoned deal scores nothing
-    assert left.result.abandoned_by == PLAYERS[1] and left.stat_changes() == {PLAYERS[1]: {"gamesAbandoned": 1}}
+    assert left.result.abandoned_by == PLAYERS[1] and stat_changes(room, left) == {PLAYERS[1]: {"gamesAbandoned": 1}}
     assert documents.deal_record(left) is None
     assert documents.public_room(left)["result"]["abandonedBy"] == PLAYERS[1]
     with rejects(Reason.GAME_ENDED):

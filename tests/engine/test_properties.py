@@ -45,6 +45,7 @@ from bridge import (
     parse_call,
     state,
 )
+from bridge.room import stat_changes
 
 from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
 
@@ -415,14 +416,17 @@ def check_documents(room: Room) -> None:
         assert not cards_in_document(view) & others
 
 
-def check_stats(room: Room) -> None:
-    changes = room.stat_changes()
+def check_stats(room: Room, before: Room | None = None) -> None:
+    """The stats due when a room becomes `room` (from `before`, if known): none during a deal; an
+    abandon for the one who left `before`'s deal in progress; played and won for a finished deal."""
+    changes = stat_changes(before, room)
     if room.deal_in_progress:
         assert changes == {} and room.result is None
         return
     result = room.result
     if result.abandoned_by is not None:
-        assert changes == {result.abandoned_by: {"gamesAbandoned": 1}}
+        left_a_deal = before is not None and before.deal_in_progress
+        assert changes == ({result.abandoned_by: {"gamesAbandoned": 1}} if left_a_deal else {})
         return
     outcome = result.outcome
     assert set(changes) == set(room.deal.players)
@@ -447,6 +451,7 @@ def start_room(settings: Settings, rng: random.Random) -> Room:
 def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abandon) -> None:
     rng = random.Random(style.seed)
     room = start_room(style.settings, rng)
+    before = None
     referee = Referee(room.deal)
     steps = 0
     while not room.is_ended:
@@ -454,7 +459,8 @@ def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abando
         check_conserved(game)
         probe_moves(game)
         check_documents(room)
-        check_stats(room)
+        check_stats(room, before)
+        before = room
         if abandon and steps == abandon[0]:
             leaver = abandon[1]
             room = room.leave(leaver)
@@ -472,7 +478,7 @@ def test_every_state_validates_every_move_and_leaks_nothing(style: Style, abando
         steps += 1
     check_conserved(room.deal)
     check_documents(room)
-    check_stats(room)
+    check_stats(room, before)
     probe_ended_room(room)
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from bridge import MAX_INVITED, PASS, Phase, Reason, Room, Seat, Settings
+from bridge.room import stat_changes
 
 from .conftest import (
     PLAYERS,
@@ -234,14 +235,15 @@ def test_leaving_an_ended_game_does_not_abandon_it() -> None:
     finished = room_with(play_trick(endgame("1NT"), "AH", "TS", "AC", "KS"))
     after = finished.leave(PLAYERS[1])
     assert after.abandoned_by is None and after.result.outcome is not None
-    assert after.stat_changes() == finished.stat_changes()
+    assert stat_changes(finished, after) == {}
     abandoned = room_with(bidding_game()).leave(PLAYERS[1])
     assert abandoned.leave(PLAYERS[2]).abandoned_by == PLAYERS[1]  # the first leaver stays the abandoner
 
 
 def test_leaving_a_waiting_room_abandons_nothing() -> None:
-    room = seated_room(3).leave(PLAYERS[1])
-    assert room.status == "waiting" and room.abandoned_by is None and room.stat_changes() == {}
+    before = seated_room(3)
+    room = before.leave(PLAYERS[1])
+    assert room.status == "waiting" and room.abandoned_by is None and stat_changes(before, room) == {}
 
 
 def test_game_moves_after_an_abandon() -> None:
@@ -262,22 +264,22 @@ def test_game_moves_after_an_abandon() -> None:
 def test_finished_game_counts_played_for_all_and_won_for_winners() -> None:
     made = room_with(play_trick(endgame("1NT"), "AH", "TS", "AC", "KS"))
     assert made.result.winners == (PLAYERS[0], PLAYERS[2])
-    assert made.stat_changes() == {
+    assert stat_changes(None, made) == {
         PLAYERS[0]: {"gamesPlayed": 1, "gamesWon": 1}, PLAYERS[1]: {"gamesPlayed": 1, "gamesWon": 0},
         PLAYERS[2]: {"gamesPlayed": 1, "gamesWon": 1}, PLAYERS[3]: {"gamesPlayed": 1, "gamesWon": 0},
     }
     set_ = room_with(play_trick(endgame("2NT", partner="QS"), "QS", "TS", "AC", "AS"))
     assert set_.result.winners == (PLAYERS[1], PLAYERS[3])
-    won = {uid: c["gamesWon"] for uid, c in set_.stat_changes().items()}
+    won = {uid: c["gamesWon"] for uid, c in stat_changes(None, set_).items()}
     assert won == dict(zip(PLAYERS, (0, 1, 0, 1), strict=True))
 
 
 def test_abandoned_game_counts_an_abandon_for_the_leaver_only() -> None:
-    room = room_with(choosing_game()).leave(PLAYERS[1])
-    assert room.stat_changes() == {PLAYERS[1]: {"gamesAbandoned": 1}}
+    before = room_with(choosing_game())
+    assert stat_changes(before, before.leave(PLAYERS[1])) == {PLAYERS[1]: {"gamesAbandoned": 1}}
 
 
 @pytest.mark.parametrize("room", [seated_room(), room_with(bidding_game()), room_with(choosing_game())],
                          ids=["waiting", "bidding", "choosing"])
 def test_unfinished_game_has_no_stat_changes(room: Room) -> None:
-    assert room.result is None and room.stat_changes() == {}
+    assert room.result is None and stat_changes(None, room) == {}

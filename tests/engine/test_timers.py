@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bridge import Reason, Room, Settings, Status
-from bridge.room import BOT_PREFIX
+from bridge.room import BOT_PREFIX, stat_changes
 from tests.engine.conftest import PLAYERS, rejects, seated
 
 NOW = 1_700_000_000.0
@@ -64,6 +64,7 @@ def test_a_leaver_replaced_by_a_bot_mid_deal_leaves_the_deal_going_on():
     assert after.deal is not None and after.deal.players[2] == bot
     assert after.deal.hands[2] == room.deal.hands[2] if room.deal else False
     assert after.deal.turn is None or not after.seats[after.deal.turn].bot  # the bot has moved if it was its turn
+    assert stat_changes(room, after) == {PLAYERS[2]: {"gamesAbandoned": 1}}  # the leaver still abandoned it
 
 
 def test_without_bot_replaces_leaver_a_leaver_still_abandons():

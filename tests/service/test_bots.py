@@ -111,3 +111,14 @@ def test_the_last_person_leaving_deletes_the_room_with_its_bots():
     play_as_the_person(table)
     table.leave(table.players[0])
     assert [path for path in database() if path.startswith(f"rooms/{table.room_id}")] == []
+
+
+def test_the_last_person_leaving_mid_deal_abandons_it_and_the_room_is_deleted():
+    table = with_bots(3)
+    table.start()
+    me = table.players[0]
+    table.leave(me)
+    assert [path for path in database() if path.startswith(f"rooms/{table.room_id}")] == []
+    account = client.admin_get(f"players/{me.uid}")
+    assert account is not None
+    assert (account["roomID"], account["stats"]["gamesAbandoned"]) == (None, 1)

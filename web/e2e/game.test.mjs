@@ -692,6 +692,138 @@ describe("web client", { timeout: 300_000 }, () => {
     const cards = deal1.played.size + deal2.played.size;
     console.error(`match: 2 deals, ${cards} cards played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
+  test("one person plays a match against three bots; the turn timer moves for them when idle", async () => {
+    const [solo] = await newPlayers("solo");
+    const { page } = solo;
+    await page.click(testid("sign-in-anonymous"));
+    await setName(page, "Solo");
+    await page.fill(testid("create-deals"), "2");
+    await page.click(testid("create-room"));
+    await page.locator(testid("room-player")).first().waitFor();
+    const roomID = (await page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()).trim();
+
+    // The host seats three bots (always ready); removes one and seats another.
+    const seated = (n) =>
+      page
+        .locator(testid("room-player"))
+        .nth(n - 1)
+        .waitFor();
+    for (let n = 2; n <= 4; n++) {
+      await page.click(testid("add-bot"));
+      await seated(n);
+    }
+    assert.equal(await page.locator(testid("add-bot")).count(), 0, "no free seat: no Add bot");
+    const bots = page.locator(`${testid("room-player")}[data-bot="true"]`);
+    assert.equal(await bots.count(), 3);
+    assert.equal(
+      await page.locator(`${testid("room-player")}[data-bot="true"][data-ready="true"]`).count(),
+      3,
+    );
+    const removed = await page.locator(testid("remove-bot")).first().getAttribute("data-uid");
+    assert.match(removed, /^~bot/);
+    await page.click(`${testid("remove-bot")}[data-uid="${removed}"]`);
+    await page.locator(`${testid("room-player")}[data-uid="${removed}"]`).waitFor({ state: "detached" });
+    await page.click(testid("add-bot"));
+    await seated(4);
+    await shot(solo, "bots-waiting");
+
+    await page.click(testid("ready-toggle"));
+    await page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await page.click(testid("start-game"));
+
+    // ---- deal 1: the bots move on the server in the transaction of each of my calls, so after
+    // each of my moves the table is waiting for me again (or the deal is over).
+    let [view] = await settle(0);
+    const me = view.me;
+    const dealt = [...view.hand];
+    assert.equal(dealt.length, 13);
+    for (const position of [0, 1, 2, 3].filter((p) => p !== me))
+      assert.equal(
+        await page
+          .locator(`${testid(`seat-${position}`)} .badge`)
+          .filter({ hasText: "bot" })
+          .count(),
+        1,
+      );
+    const seen = new Set(); // every card not mine that my page has shown
+    let moves = 0;
+    for (;;) {
+      for (const card of view.visibleCards) if (!dealt.includes(card)) seen.add(card);
+      assert.equal(view.error, null);
+      if (view.status === "dealEnded") break;
+      assert.equal(view.turn, me, "the bots have moved: it is my turn again");
+      if (view.status === "bidding") {
+        // My first call opens at the lowest bid offered; after that I pass.
+        const bid = moves === 0 ? view.enabledBids.find((b) => b !== "PASS") : "PASS";
+        await page.click(testid(`bid-${bid}`));
+      } else if (view.status === "choosingTeammate") {
+        await page.click(testid(`partner-choice-${view.pickerEnabled[0]}`));
+      } else {
+        assert.equal(view.status, "playing");
+        assert.ok(view.enabledHand.length > 0 && view.enabledHand.every((c) => view.hand.includes(c)));
+        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+      }
+      moves++;
+      [view] = await settle(view.version + 1);
+    }
+    await page.locator(testid("result")).waitFor();
+    await page.locator(testid("stat-played")).filter({ hasText: "1" }).waitFor();
+
+    // The hand record: the cards my page showed were cards played to tricks, never a bot's hand.
+    await page.click(testid("show-deal-1"));
+    const record = await page.evaluate(readRecord);
+    assert.deepEqual(sorted(record.hands[me]), sorted(dealt));
+    const played = new Set(record.tricks.flatMap((t) => t.cards));
+    for (const card of seen) assert.ok(played.has(card), `my page showed ${card} before it was played`);
+    await shot(solo, "bots-deal-ended");
+
+    // Between deals the host swaps a bot: the room waits again (settings may change) and the
+    // new bot is ready at once.
+    await page.click(`${testid("remove-bot")} >> nth=0`);
+    await page.locator(`${testid("waiting")}[data-mid-match="true"]`).waitFor();
+    assert.equal(await page.locator(testid("room-player")).count(), 3);
+
+    // ---- deal 2 under a 10-second turn timer: I do nothing, and my own client claims the turn
+    // once the deadline has passed; the server bids for me with the bot's policy.
+    await page.selectOption(testid("setting-turnSeconds"), "10");
+    await page
+      .locator(`${testid("setting-turnSeconds")} option[value="10"][selected]`)
+      .waitFor({ state: "attached" });
+    await page.click(testid("add-bot"));
+    await seated(4);
+    await page.click(testid("ready-toggle"));
+    await page.locator(`${testid("start-game")}:enabled`).waitFor();
+    const claims = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/claimTimeout")) claims.push(JSON.parse(request.postData()).data);
+    });
+    await page.click(testid("start-game"));
+    await page.locator(`${testid("table")}[data-status="bidding"]`).waitFor();
+    [view] = await settle(0);
+    assert.equal(view.turn, view.me, "the bots before me have called");
+    const countdown = page.locator(testid("turn-countdown"));
+    assert.match(await countdown.textContent(), /^0:(10|0\d)$/);
+    const myCalls = page.locator(`${testid("auction-bid")}[data-position="${view.me}"]`);
+    const callsBefore = await myCalls.count();
+    const idle = view.version;
+    [view] = await settle(idle + 1);
+    assert.equal(claims.length, 1, "one claim, after the deadline");
+    assert.equal(claims[0].expectedVersion, idle, "for the turn whose deadline passed");
+    assert.ok(view.status !== "bidding" || (await myCalls.count()) > callsBefore, "a call was made for me");
+    assert.equal(view.error, null);
+    await shot(solo, "bots-timer");
+
+    // I leave mid-deal: an abandon; with no person left the room is deleted.
+    await page.click(testid("leave-room"));
+    await page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+    await page.locator(testid("stat-abandoned")).filter({ hasText: "1" }).waitFor();
+    const gone = await fetch(
+      `http://127.0.0.1:8080/v1/projects/demo-floating-bridge/databases/(default)/documents/rooms/${roomID}`,
+      { headers: { Authorization: "Bearer owner" } },
+    );
+    assert.equal(gone.status, 404, "the room is deleted");
+    assert.deepEqual(solo.errors, [], "no uncaught page errors");
+  });
   test("an action whose answer is lost is resent with its requestID and applied once", async () => {
     const [solo] = await newPlayers("solo");
     await solo.page.click(testid("sign-in-anonymous"));

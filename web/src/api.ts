@@ -3,11 +3,13 @@
 import { httpsCallable } from "firebase/functions";
 import { functions } from "./firebase";
 import type {
+  AddBotAnswer,
   CardRequest,
   CreateGameRoomAnswer,
   CreateGameRoomRequest,
   InviteToRoomRequest,
   PlaceBidRequest,
+  RemoveBotRequest,
   RoomRequest,
   SettingsChanges,
   StartGameRequest,
@@ -71,6 +73,16 @@ export const inviteToRoom = (roomID: string, uid: string) =>
 
 export const updateRoomSettings = (roomID: string, settings: SettingsChanges) =>
   call<UpdateRoomSettingsRequest, Success>("updateRoomSettings", { roomID, settings });
+
+/** SPEC §10: the host seats a bot in the next free seat (before the first deal or between deals). */
+export const addBot = (roomID: string) => call<RoomRequest, AddBotAnswer>("addBot", { roomID });
+
+export const removeBot = (roomID: string, uid: string) =>
+  call<RemoveBotRequest, Success>("removeBot", { roomID, uid });
+
+/** SPEC §10: once `turnDeadline` of `expectedVersion` has passed, the server moves for the idle player. */
+export const claimTimeout = (roomID: string, expectedVersion: number) =>
+  call<RoomRequest, Success>("claimTimeout", { roomID, expectedVersion });
 
 export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number) =>
   call<PlaceBidRequest, null>("placeBid", { roomID, bid, expectedVersion });

@@ -10,6 +10,7 @@ import { createGameRoom, inviteToRoom, joinGameRoom, leaveGameRoom, updateProfil
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
 import { act, start, state, subscribe, type State } from "./state";
+import { startTurnTimer } from "./timer";
 import type { SettingsChanges } from "./types";
 import type { BooleanSetting, Scoring } from "./wire";
 import { accountView } from "./views/account";
@@ -130,3 +131,4 @@ function render(s: State): void {
 subscribe(() => render(state));
 render(state);
 start();
+startTurnTimer();

@@ -7,6 +7,10 @@ export function uidAt(room: RoomDocument, position: number): string | undefined 
   return room.seating ? room.seating[position] : room.players[position]?.uid;
 }
 
+/** A bot's seat (SPEC §10): `players` marks it. */
+export const isBot = (room: RoomDocument, position: number): boolean =>
+  room.players.some((p) => p.bot && p.uid === uidAt(room, position));
+
 export const isSeated = (room: RoomDocument, uid: string): boolean => room.players.some((p) => p.uid === uid);
 
 /**

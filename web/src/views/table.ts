@@ -17,10 +17,11 @@ import {
   SUIT_NAMES,
 } from "../rules";
 import { act, type State } from "../state";
+import { countdown } from "../timer";
 import type { RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
 import { dealOfMatch, plural, resultView, scoreTable } from "./match";
-import { myPosition, nameAt } from "./names";
+import { isBot, myPosition, nameAt } from "./names";
 import { readyPanel } from "./waiting";
 
 /** Where a position sits on my screen: me at the bottom, play going clockwise. */
@@ -76,6 +77,7 @@ function statusLine(room: RoomDocument, me: number): HTMLElement {
     room.match.deals !== 1 &&
       h("span", { class: "muted", "data-testid": "deal-of-match" }, `${dealOfMatch(room)} · `),
     h("strong", { "data-testid": "turn", "data-my-turn": String(myTurn) }, text),
+    room.turnDeadline && h("span", { class: "muted" }, " · ", countdown(room), " left"),
     room.washes > 0 && h("span", { class: "muted" }, ` · ${plural(room.washes, "redeal")} (wash rule)`),
   );
 }
@@ -140,6 +142,7 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
 
 function seatView(room: RoomDocument, position: number, me: number): HTMLElement {
   const badges = [
+    isBot(room, position) && "bot",
     room.dealer === position && "dealer",
     room.contract?.declarer === position && "declarer",
     room.partnerPosition === position && "partner",

@@ -2,7 +2,7 @@
 // seats, ready flags, settings (host), start. Also the ready-and-start panel the table shows
 // between deals (`dealEnded`).
 
-import { startGame, toggleReady, updateRoomSettings } from "../api";
+import { addBot, removeBot, startGame, toggleReady, updateRoomSettings } from "../api";
 import { h } from "../dom";
 import { act, type State } from "../state";
 import type { RoomDocument } from "../types";
@@ -13,7 +13,13 @@ const SETTING_LABELS: [BooleanSetting, string][] = [
   ["inviteOnly", "Invite only"],
   ["playAllTricks", "Play all 13 tricks"],
   ["washRule", "Wash rule (redeal weak hands)"],
+  ["botReplacesLeaver", "A bot takes over from a player who leaves mid-deal"],
 ];
+
+/** Turn timers offered (SPEC §10: 0, no timer, or 10-600 seconds). */
+const TURN_SECONDS = [0, 10, 20, 30, 60, 120, 300, 600];
+const turnLabel = (seconds: number) =>
+  seconds === 0 ? "none" : seconds < 60 ? `${seconds} s` : `${seconds / 60} min`;
 
 /** A select of `values` (shown as `label(value)`) with `current` selected. */
 function select<T extends string | number>(
@@ -86,6 +92,20 @@ function settingsView(roomID: string, room: RoomDocument, isHost: boolean, busy:
         (v) => change({ scoring: v as Scoring }),
       ),
     ),
+    h(
+      "label",
+      { title: "After this long, any player's client has the server move for an idle player" },
+      "Turn timer ",
+      select(
+        "setting-turnSeconds",
+        // The offered times, and the room's own if another client chose a time not offered here.
+        [...new Set([...TURN_SECONDS, settings.turnSeconds])].sort((a, b) => a - b),
+        settings.turnSeconds,
+        turnLabel,
+        !isHost || busy,
+        (v) => change({ turnSeconds: Number(v) }),
+      ),
+    ),
   );
 }
 
@@ -106,9 +126,29 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
       ...room.players.map((p) =>
         h(
           "li",
-          { "data-testid": "room-player", "data-uid": p.uid, "data-ready": String(p.ready) },
+          {
+            "data-testid": "room-player",
+            "data-uid": p.uid,
+            "data-ready": String(p.ready),
+            "data-bot": String(p.bot),
+          },
           `${p.displayName}${p.uid === uid ? " (you)" : ""}${p.uid === room.hostID ? " · host" : ""} · `,
+          p.bot && h("span", { class: "badge" }, "bot"),
+          p.bot && " ",
           h("span", { class: p.ready ? "ready" : "muted" }, p.ready ? "ready" : "not ready"),
+          isHost &&
+            p.bot &&
+            h(
+              "button",
+              {
+                class: "small",
+                "data-testid": "remove-bot",
+                "data-uid": p.uid,
+                disabled: s.busy,
+                onclick: () => act(() => removeBot(roomID, p.uid)),
+              },
+              "Remove",
+            ),
         ),
       ),
       ...Array.from({ length: 4 - room.players.length }, () => h("li", { class: "muted" }, "empty seat")),
@@ -125,6 +165,18 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
         },
         me?.ready ? "Not ready" : "I'm ready",
       ),
+      isHost &&
+        room.players.length < 4 &&
+        h(
+          "button",
+          {
+            "data-testid": "add-bot",
+            disabled: s.busy,
+            title: "A bot plays this seat on the server: it is always ready",
+            onclick: () => act(() => addBot(roomID)),
+          },
+          "Add bot",
+        ),
       isHost &&
         h(
           "button",

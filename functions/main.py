@@ -25,5 +25,9 @@ updateProfile = callable_function("updateProfile", CALLABLES["updateProfile"], F
 addBot = callable_function("addBot", CALLABLES["addBot"], FUNCTION_NAMES)
 removeBot = callable_function("removeBot", CALLABLES["removeBot"], FUNCTION_NAMES)
 claimTimeout = callable_function("claimTimeout", CALLABLES["claimTimeout"], FUNCTION_NAMES)
+watchRoom = callable_function("watchRoom", CALLABLES["watchRoom"], FUNCTION_NAMES)
+stopWatching = callable_function("stopWatching", CALLABLES["stopWatching"], FUNCTION_NAMES)
+kickPlayer = callable_function("kickPlayer", CALLABLES["kickPlayer"], FUNCTION_NAMES)
+sendMessage = callable_function("sendMessage", CALLABLES["sendMessage"], FUNCTION_NAMES)
 
 __all__ = list(FUNCTION_NAMES)

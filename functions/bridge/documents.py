@@ -119,6 +119,7 @@ def public_room(room: Room) -> RoomState:
         "result": _result(result) if result else None,
         "match": _match(room),
         "turnDeadline": _timestamp(room.turn_deadline),
+        "spectators": list(room.spectators),
     }
 
 

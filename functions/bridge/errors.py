@@ -39,6 +39,9 @@ class Reason(StrEnum):
     NO_FREE_SEAT = "NO_FREE_SEAT"
     BOT_NOT_FOUND = "BOT_NOT_FOUND"
     TURN_NOT_EXPIRED = "TURN_NOT_EXPIRED"
+    KICKED = "KICKED"
+    CHAT_DISABLED = "CHAT_DISABLED"
+    RATE_LIMITED = "RATE_LIMITED"
 
     @property
     def status(self) -> str:
@@ -55,12 +58,14 @@ _STATUS: dict[Reason, str] = {
     Reason.BOT_NOT_FOUND: "not-found",
     Reason.ACCOUNT_EXISTS: "already-exists",
     **{r: "permission-denied" for r in (
-        Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER)},
+        Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER, Reason.KICKED)},
     **{r: "failed-precondition" for r in (
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
         Reason.BID_TOO_LOW, Reason.OWN_CARD, Reason.CARD_NOT_DEALT, Reason.CARD_NOT_IN_HAND,
-        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED)},
+        Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
+        Reason.CHAT_DISABLED)},
+    Reason.RATE_LIMITED: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
     Reason.UNAVAILABLE: "unavailable",

@@ -21,6 +21,10 @@ from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
 MAX_INVITED = 50
+#: Spectators per room (SPEC §13); bounds the room document.
+MAX_SPECTATORS = 50
+#: Kicked uids a room remembers (the oldest ban lapses first); bounds the state document.
+MAX_KICKED = 50
 
 #: Bot uids start with this: no Auth provider makes such a uid, and the callables refuse a
 #: caller whose uid starts with it (a custom token could carry any string).
@@ -84,7 +88,9 @@ class Room:
     """`match` and `deal` (the deal in progress, or the last one played) are None until the first
     deal, and both set from then on; `regrouping` is set when a player leaves between deals (the
     room waits for the table to fill again) and cleared by the next deal. `turn_deadline`
-    (seconds since the epoch) is when the person to act must have moved, under a turn timer."""
+    (seconds since the epoch) is when the person to act must have moved, under a turn timer.
+    `spectators` watch the room (SPEC §13); `kicked` may neither join nor watch it again (kept in
+    the server-only state, not on the room document)."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -95,6 +101,8 @@ class Room:
     abandoned_by: str | None = None
     regrouping: bool = False
     turn_deadline: float | None = None
+    spectators: tuple[str, ...] = ()
+    kicked: tuple[str, ...] = ()
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
@@ -182,16 +190,69 @@ class Room:
     def join(self, uid: str, display_name: str) -> Room:
         """Take the next free seat of a room before its first deal or between deals; invite-only
         rooms admit invitees only."""
-        if self.position_of(uid) is not None:
-            raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in this room.")
-        # Before the state checks: whether an invite-only room is full, started or ended is not
-        # for a player who may not read it.
-        if not self.readable_by(uid):
-            raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
+        self._require_welcome(uid)
         self._require_lobby()
         if len(self.seats) >= self.seat_count:
             raise BridgeError(Reason.ROOM_FULL, "The room is full.")
-        return evolve(self, seats=(*self.seats, Seat(uid, display_name)))
+        spectators = tuple(s for s in self.spectators if s != uid)  # taking a seat stops watching
+        return evolve(self, seats=(*self.seats, Seat(uid, display_name)), spectators=spectators)
+
+    def _require_welcome(self, uid: str) -> None:
+        """`uid` may come in to sit or watch: not seated already, not kicked, and invited to an
+        invite-only room. Checked before the room's state: whether an invite-only room is full,
+        started or ended is not for a player who may not read it."""
+        if self.position_of(uid) is not None:
+            raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already seated in this room.")
+        if uid in self.kicked:
+            raise BridgeError(Reason.KICKED, "The host removed you from this room.")
+        if not self.readable_by(uid):
+            raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
+
+    def watch(self, uid: str) -> Room:
+        """Watch the room as a spectator (SPEC §13): read it, its deal records and its chat, never a
+        hand. Watching again changes nothing."""
+        self._require_welcome(uid)
+        if uid in self.spectators:
+            return self
+        if len(self.spectators) >= MAX_SPECTATORS:
+            raise BridgeError(Reason.ROOM_FULL, f"The room has its {MAX_SPECTATORS} spectators.")
+        return evolve(self, spectators=(*self.spectators, uid))
+
+    def stop_watching(self, uid: str) -> Room:
+        if uid not in self.spectators:
+            raise BridgeError(Reason.NOT_IN_ROOM, "You are not watching this room.")
+        return evolve(self, spectators=tuple(s for s in self.spectators if s != uid))
+
+    def kick(self, uid: str, target: str) -> Room:
+        """The host removes a player (as if they left) or a spectator, before the first deal or
+        between deals; they may not join or watch the room again unless invited anew (SPEC §13)."""
+        self._require_host(uid)
+        self._require_lobby()
+        if target == uid:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "The host cannot remove themselves; leave the room instead.")
+        position = self.position_of(target)
+        if position is not None and self.seats[position].bot:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "A bot is taken off the table with removeBot.")
+        if position is not None:
+            room = self.leave(target)
+            assert room is not None  # the host, a person, stays
+        elif target in self.spectators:
+            room = self.stop_watching(target)
+        else:
+            raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player or spectator with that uid is in this room.")
+        return evolve(room, kicked=(*self.kicked, target)[-MAX_KICKED:],
+                      invited=tuple(i for i in room.invited if i != target))
+
+    def speaker(self, uid: str) -> str | None:
+        """Who may chat (SPEC §13): a seated person (their seat's name is returned) or a spectator
+        (None: named by their account); NOT_IN_ROOM for anyone else, CHAT_DISABLED when the
+        room's chat is off."""
+        position = self.position_of(uid)
+        if position is None and uid not in self.spectators:
+            raise BridgeError(Reason.NOT_IN_ROOM, "Only the players and spectators of this room may chat in it.")
+        if not self.settings.chat:
+            raise BridgeError(Reason.CHAT_DISABLED, "The host has turned this room's chat off.")
+        return self.seats[position].display_name if position is not None else None
 
     def leave(self, uid: str) -> Room | None:
         """Leave; None means no human is left and the room is deleted.
@@ -279,14 +340,15 @@ class Room:
 
     def invite(self, uid: str, invitee: str) -> Room:
         """The host invites a player by uid before the first deal or between deals (inviting twice
-        changes nothing)."""
+        changes nothing); inviting a player the host kicked lets them back."""
         self._require_host(uid)
         self._require_lobby()
-        if invitee in self.invited or invitee in self.member_ids:
-            return self
-        if len(self.invited) >= MAX_INVITED:
+        room = evolve(self, kicked=tuple(k for k in self.kicked if k != invitee))
+        if invitee in room.invited or invitee in room.member_ids:
+            return room
+        if len(room.invited) >= MAX_INVITED:
             raise BridgeError(Reason.INVALID_ARGUMENT, f"A room holds at most {MAX_INVITED} invitations.")
-        return evolve(self, invited=(*self.invited, invitee))
+        return evolve(room, invited=(*room.invited, invitee))
 
     def update_settings(self, uid: str, changes: Mapping[str, SettingValue]) -> Room:
         """The host of a waiting room changes settings (validated by `Settings.parse_changes`);

@@ -6,12 +6,13 @@ older server still loads, and is stored in the current form the next time it cha
 
 - 1 (Part I): no state document; the state was the public room document plus each player's
   hand document, parsed back (`from_public_v1`).
-- 2: this module's form. Compact: hands and tricks as card strings, calls as bid strings in
-  turn order, a contract as its declarer and bid (targets follow from the variant).
+- 2: compact: hands and tricks as card strings, calls as bid strings in turn order, a
+  contract as its declarer and bid (targets follow from the variant).
+- 3: this module's form: 2 with the room's `spectators` and `kicked` uids (SPEC §13).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -37,7 +38,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 Doc = dict[str, Any]
 
 
@@ -88,6 +89,8 @@ def encode(room: Room) -> Doc:
         "abandonedBy": room.abandoned_by,
         "regrouping": room.regrouping,
         "turnDeadline": room.turn_deadline,
+        "spectators": list(room.spectators),
+        "kicked": list(room.kicked),
         "match": {
             "deals": match.deals,
             "scoring": match.scoring,
@@ -166,15 +169,28 @@ def decode(doc: Mapping[str, Any]) -> Room:
         abandoned_by=doc["abandonedBy"],
         regrouping=doc["regrouping"],
         turn_deadline=doc.get("turnDeadline"),
+        spectators=tuple(doc["spectators"]),
+        kicked=tuple(doc["kicked"]),
     )
 
 
 def migrate(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     """`doc` in the current schema. Each older version has one step to the next."""
-    version = doc.get("schemaVersion")
-    if version == SCHEMA_VERSION:
-        return doc
-    raise StateError(f"no migration from schema version {version!r}")
+    while (version := doc.get("schemaVersion")) != SCHEMA_VERSION:
+        step = _STEPS.get(version) if isinstance(version, int) else None
+        if step is None:
+            raise StateError(f"no migration from schema version {version!r}")
+        doc = step(doc)
+    return doc
+
+
+def _v2_to_v3(doc: Mapping[str, Any]) -> Doc:
+    """Rooms stored before spectators (SPEC §13) have none, and have kicked nobody."""
+    return {**doc, "schemaVersion": 3, "spectators": [], "kicked": []}
+
+
+#: Schema version -> the step from it to the next.
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

@@ -30,6 +30,7 @@ class SettingsDoc(TypedDict):
     scoring: Literal["deals", "tricks"]
     turnSeconds: int
     botReplacesLeaver: bool
+    chat: bool
     playAllTricks: NotRequired[bool]
     washRule: NotRequired[bool]
 
@@ -127,6 +128,7 @@ class RoomState(TypedDict):
     result: ResultDoc | None
     match: MatchDoc
     turnDeadline: Timestamp | None
+    spectators: list[str]
 
 
 class RoomDocument(RoomState):
@@ -143,6 +145,16 @@ class HandDocument(TypedDict):
     """`rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only."""
 
     cards: list[CardText]
+
+
+class MessageDocument(TypedDict):
+    """`rooms/{roomID}/messages/{messageID}`: one chat message (SPEC §13), readable by whoever may
+    read the room. `text` is as sent (trimmed), never markup; `at` is the server's time."""
+
+    uid: str
+    displayName: str
+    text: str
+    at: Timestamp
 
 
 class DealRecord(TypedDict):
@@ -192,6 +204,7 @@ class SettingsChanges(TypedDict, total=False):
     scoring: Literal["deals", "tricks"]
     turnSeconds: int
     botReplacesLeaver: bool
+    chat: bool
     playAllTricks: bool
     washRule: bool
 
@@ -262,6 +275,22 @@ class ToggleReadyAnswer(TypedDict):
 class RemoveBotRequest(Guards):
     roomID: Required[str]
     uid: Required[str]
+
+
+class KickPlayerRequest(Guards):
+    roomID: Required[str]
+    uid: Required[str]
+
+
+class SendMessageRequest(TypedDict, total=False):
+    roomID: Required[str]
+    text: Required[str]
+    requestID: str
+
+
+class SendMessageAnswer(TypedDict):
+    success: Literal[True]
+    messageID: str
 
 
 class AddBotAnswer(TypedDict):

@@ -8,7 +8,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
-from bridge.wire import AddBotAnswer, CreateGameRoomAnswer, Success, ToggleReadyAnswer, UpdateProfileAnswer
+from bridge.wire import (
+    AddBotAnswer,
+    CreateGameRoomAnswer,
+    SendMessageAnswer,
+    Success,
+    ToggleReadyAnswer,
+    UpdateProfileAnswer,
+)
 
 from . import accounts, payloads, store
 from .endpoint import Call, Caller
@@ -149,13 +156,13 @@ def play_card(call: Call) -> Success:
 
 
 def invite_to_room(call: Call) -> Success:
-    request = payloads.Invite.parse(call.data)
+    request = payloads.RoomTarget.parse(call.data)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.invite(caller.uid, request.invitee)
-        if store.read_account(txn, request.invitee) is None:
+        room = before.room.invite(caller.uid, request.target)
+        if store.read_account(txn, request.target) is None:
             raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player has that uid.")
         store.save_room(txn, before.ref, before, room)
         return Applied(request.room_id, SUCCESS)
@@ -183,9 +190,59 @@ def claim_timeout(call: Call) -> Success:
 
 
 def remove_bot(call: Call) -> Success:
-    request = payloads.RemoveBot.parse(call.data)
+    request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.remove_bot(uid, request.bot_uid), lambda room: SUCCESS)
+    return _room_move(call, request, lambda room: room.remove_bot(uid, request.target), lambda room: SUCCESS)
+
+
+def watch_room(call: Call) -> Success:
+    """SPEC §13: a signed-in user who is not seated watches the room."""
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.watch(uid), lambda room: SUCCESS)
+
+
+def stop_watching(call: Call) -> Success:
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.stop_watching(uid), lambda room: SUCCESS)
+
+
+def kick_player(call: Call) -> Success:
+    """SPEC §13: the host removes a player or spectator, who may not come back; a removed player's
+    account no longer points at the room."""
+    request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
+    caller = call.caller
+
+    def body(txn: store.Transaction) -> Applied[Success]:
+        before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
+        room = before.room.kick(caller.uid, request.target)
+        account = store.read_account(txn, request.target)
+        store.save_room(txn, before.ref, before, room)
+        if account is not None and account.get("roomID") == request.room_id:
+            txn.update(accounts.account_ref(request.target), {"roomID": None})
+        return Applied(request.room_id, SUCCESS)
+
+    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
+
+
+def send_message(call: Call) -> SendMessageAnswer:
+    """SPEC §13: a player or spectator says something at the table. The room itself (and its
+    version) does not change: the message and the chat's bookkeeping are documents of their own."""
+    request = payloads.SendMessage.parse(call.data)
+    caller = call.caller
+    now = time.time()
+
+    def body(txn: store.Transaction) -> Applied[SendMessageAnswer]:
+        before = store.load_room(txn, request.room_id, None, caller.uid)
+        name = before.room.speaker(caller.uid)
+        chat = store.read_chat(txn, before.ref)
+        if name is None:  # a spectator: the name on their account
+            name = _display_name(caller, store.read_account(txn, caller.uid))
+        message_id = store.send_message(txn, before.ref, chat, caller.uid, name, request.text, now)
+        return Applied(request.room_id, {"success": True, "messageID": message_id})
+
+    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
 def update_room_settings(call: Call) -> Success:
@@ -230,4 +287,8 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "addBot": add_bot,
     "removeBot": remove_bot,
     "claimTimeout": claim_timeout,
+    "watchRoom": watch_room,
+    "stopWatching": stop_watching,
+    "kickPlayer": kick_player,
+    "sendMessage": send_message,
 }

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
+from bridge.chat import message_text
 from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
 
@@ -174,29 +175,31 @@ class CardAction:
 
 
 @dataclass(frozen=True, slots=True)
-class Invite:
+class RoomTarget:
+    """inviteToRoom, removeBot, kickPlayer: a room and the uid the host acts on."""
+
     room_id: str
-    invitee: str
+    target: str
     expected_version: int | None
     request_id: str | None
 
     @staticmethod
-    def parse(data: Any) -> Invite:
-        fields = _fields(data, {"roomID": room_id, "uid": uid}, _GUARDS)
-        return Invite(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
+    def parse(data: Any, target: Callable[[Any], str] = uid) -> RoomTarget:
+        """`target` parses the `uid` field: a user's uid, or also a bot's (`bot_uid`)."""
+        fields = _fields(data, {"roomID": room_id, "uid": target}, _GUARDS)
+        return RoomTarget(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveBot:
+class SendMessage:
     room_id: str
-    bot_uid: str
-    expected_version: int | None
+    text: str
     request_id: str | None
 
     @staticmethod
-    def parse(data: Any) -> RemoveBot:
-        fields = _fields(data, {"roomID": room_id, "uid": bot_uid}, _GUARDS)
-        return RemoveBot(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
+    def parse(data: Any) -> SendMessage:
+        fields = _fields(data, {"roomID": room_id, "text": message_text}, {"requestID": request_id})
+        return SendMessage(fields["roomID"], fields["text"], fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)

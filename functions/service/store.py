@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
 from google.api_core import exceptions as google_errors
@@ -38,15 +38,18 @@ from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
 from bridge import BridgeError, Reason, Room, documents, state
+from bridge.chat import KEPT_MESSAGES, RATE_SECONDS, sent_within_limit
 from bridge.room import finished_since, stat_changes
 
 from . import db, request_log
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
-ROOMS, HANDS, DEALS = "rooms", "hands", "deals"
-#: The server-only document of a room's canonical state: `rooms/{id}/private/state`.
-PRIVATE, STATE = "private", "state"
+ROOMS, HANDS, DEALS, MESSAGES = "rooms", "hands", "deals", "messages"
+#: The server-only documents of a room: its canonical state (`rooms/{id}/private/state`) and its
+#: chat's bookkeeping (`rooms/{id}/private/chat`: the messages sent so far and each sender's
+#: recent send times), apart so that chatting never changes the room's version.
+PRIVATE, STATE, CHAT = "private", "state", "chat"
 
 #: A commit rejected because a document read has changed (FailedPrecondition), one we saw
 #: missing now exists (AlreadyExists), or the backend aborted it under contention.
@@ -368,10 +371,14 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
     new_hands = documents.hand_documents(room) if room else {}
     if room is None:
         assert old is not None
+        sent = read_chat(txn, ref).count  # (a read: before the first write)
         txn.delete(state_ref(ref))
         txn.delete(ref)
         for number in range(1, (old.match.number if old.match else 0) + 1):
             txn.delete(ref.collection(DEALS).document(str(number)))
+        for number in range(max(1, sent - KEPT_MESSAGES + 1), sent + 1):
+            txn.delete(message_ref(ref, number))
+        txn.delete(chat_ref(ref))
     else:
         meta = {
             "version": before.version + 1 if before else 1,
@@ -394,6 +401,48 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
         txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
     for uid, increments in stat_changes(old, room).items():
         txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
+
+
+def chat_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = room.collection(PRIVATE).document(CHAT)
+    return ref
+
+
+def message_ref(room: firestore.DocumentReference, number: int) -> firestore.DocumentReference:
+    """Message `number` (from 1) of a room: ids sort in the order sent."""
+    ref: firestore.DocumentReference = room.collection(MESSAGES).document(f"{number:09d}")
+    return ref
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A room's chat bookkeeping: how many messages were sent, and each sender's recent send times."""
+
+    count: int = 0
+    recent: dict[str, list[float]] = field(default_factory=dict)
+
+
+def read_chat(txn: Transaction, room: firestore.DocumentReference) -> Chat:
+    snapshot = txn.get(chat_ref(room))
+    if not snapshot.exists:
+        return Chat()
+    doc = data_of(snapshot)
+    return Chat(doc["count"], doc["recent"])
+
+
+def send_message(txn: Transaction, room: firestore.DocumentReference, chat: Chat, sender: str,
+                 name: str, text: str, now: float) -> str:
+    """Store a message as the room's next (dropping the oldest beyond `KEPT_MESSAGES`) and the
+    sender's send times (RATE_LIMITED past the limit, `bridge.chat`); returns its id."""
+    times = sent_within_limit(chat.recent.get(sender, ()), now)
+    number = chat.count + 1
+    ref = message_ref(room, number)
+    txn.set(ref, {"uid": sender, "displayName": name, "text": text, "at": firestore.SERVER_TIMESTAMP})
+    if number > KEPT_MESSAGES:
+        txn.delete(message_ref(room, number - KEPT_MESSAGES))
+    recent = {uid: kept for uid, sent in chat.recent.items() if (kept := [t for t in sent if now - t < RATE_SECONDS])}
+    txn.set(chat_ref(room), {"count": number, "recent": {**recent, sender: list(times)}})
+    return str(ref.id)
 
 
 def read_account(txn: Transaction, uid: str) -> Data | None:

@@ -16,7 +16,7 @@ from tests import client
 
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
              "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings", "updateProfile", "addBot",
-             "removeBot", "claimTimeout")
+             "removeBot", "claimTimeout", "watchRoom", "stopWatching", "kickPlayer", "sendMessage")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {
@@ -24,17 +24,19 @@ SPEC_REASONS: dict[str, set[str]] = {
     "INVALID_ARGUMENT": {"INVALID_ARGUMENT", "INVALID_CARD", "INVALID_BID", "INVALID_SETTINGS"},
     "NOT_FOUND": {"ROOM_NOT_FOUND", "PLAYER_NOT_FOUND", "BOT_NOT_FOUND"},
     "ALREADY_EXISTS": {"ACCOUNT_EXISTS"},
-    "PERMISSION_DENIED": {"NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER"},
+    "PERMISSION_DENIED": {"NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER", "KICKED"},
     "FAILED_PRECONDITION": {"ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY",
                             "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
                             "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN",
-                            "NO_FREE_SEAT", "TURN_NOT_EXPIRED"},
+                            "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED"},
+    "RESOURCE_EXHAUSTED": {"RATE_LIMITED"},
     "ABORTED": {"CONTENTION", "STALE_STATE"},
     "UNAVAILABLE": {"UNAVAILABLE"},
 }
 #: The HTTP status of each callable error code (the callable protocol's mapping).
 HTTP_STATUS = {"UNAUTHENTICATED": 401, "INVALID_ARGUMENT": 400, "NOT_FOUND": 404, "ALREADY_EXISTS": 409,
-               "PERMISSION_DENIED": 403, "FAILED_PRECONDITION": 400, "ABORTED": 409, "UNAVAILABLE": 503}
+               "PERMISSION_DENIED": 403, "FAILED_PRECONDITION": 400, "ABORTED": 409, "UNAVAILABLE": 503,
+               "RESOURCE_EXHAUSTED": 429}
 
 RANKS, SUITS = "23456789TJQKA", "CDHS"
 DECK = tuple(r + s for s in SUITS for r in RANKS)

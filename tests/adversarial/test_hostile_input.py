@@ -141,8 +141,21 @@ def a_name(value: Any) -> bool:
             and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in value.strip()))
 
 
+def a_text(value: Any) -> bool:
+    """Whether `value` is a valid chat message (SPEC §13), as some "monsters" are ("../..")."""
+    return isinstance(value, str) and 1 <= len(value.strip()) <= 500 and not any(
+        unicodedata.category(c) == "Cs" for c in value)
+
+
+TEXT_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
+                     st.sampled_from(["", "   ", "\n\t", "x" * 501, "a\ud800b"]),
+                     st.text(min_size=501, max_size=600).filter(lambda t: len(t.strip()) > 500))
+#: Fields some "monsters" are valid values of: those values are not bad.
+VALID = {"displayName": a_name, "text": a_text}
+
 BAD = {"roomID": ROOM_ID_BAD, "card": CARD_BAD, "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
-       "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD}
+       "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
+       "text": TEXT_BAD}
 
 #: The fields of each callable: (required, optional), with a valid value of each.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -160,13 +173,17 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "addBot": (("roomID",), ("expectedVersion", "requestID")),
     "removeBot": (("roomID", "uid"), ("expectedVersion", "requestID")),
     "claimTimeout": (("roomID",), ("expectedVersion", "requestID")),
+    "watchRoom": (("roomID",), ("expectedVersion", "requestID")),
+    "stopWatching": (("roomID",), ("expectedVersion", "requestID")),
+    "kickPlayer": (("roomID", "uid"), ("expectedVersion", "requestID")),
+    "sendMessage": (("roomID", "text"), ("requestID",)),
 }
 
 
 def valid_value(field: str, world: World) -> Any:
     return {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"playAllTricks": True}, "expectedVersion": 1, "requestID": "hostile-1",
-            "displayName": "Mallory"}[field]
+            "displayName": "Mallory", "text": "hello"}[field]
 
 
 @st.composite
@@ -194,7 +211,7 @@ def malformed(draw, name: str, world: World) -> Any:
         data[key] = draw(st.one_of(json_values, monsters))
     else:
         field = draw(st.sampled_from(list(required) + list(optional)))
-        data[field] = draw(st.one_of(BAD[field], monsters).filter(lambda v: not (field == "displayName" and a_name(v))))
+        data[field] = draw(st.one_of(BAD[field], monsters).filter(lambda v: not VALID.get(field, lambda _: False)(v)))
     return data
 
 
@@ -248,13 +265,15 @@ def well_formed(draw, name: str, world: World) -> dict:
         "settings": st.dictionaries(st.sampled_from(["inviteOnly", "playAllTricks", "washRule"]), st.booleans()),
         "expectedVersion": st.integers(min_value=0, max_value=2**53 - 1),
         "requestID": st.from_regex(r"[A-Za-z0-9_\-]{1,64}", fullmatch=True),
+        "text": st.text(min_size=1, max_size=40).filter(a_text),
     }
     data = {f: draw(values[f]) for f in required}
     data.update({f: draw(values[f]) for f in optional if draw(st.booleans())})
     return data
 
 
-@pytest.mark.parametrize("name", [name for name in CALLABLES if name != "updateProfile"])  # acts on the caller only
+# updateProfile acts on the caller only; anyone may watch an open room (SPEC §13).
+@pytest.mark.parametrize("name", [name for name in CALLABLES if name not in ("updateProfile", "watchRoom")])
 def test_well_formed_calls_at_other_rooms_are_spec_errors_and_change_nothing(world, name):
     """The adversary sits in a game of their own (not host, not to act) and aims well-formed
     requests at other rooms — waiting, full, invite-only, in play — and at made-up room ids:

@@ -36,7 +36,8 @@ pytestmark = pytest.mark.usefixtures("emulator")
 
 ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players", "seating", "dealer", "turn", "washes",
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
-               "trumpBroken", "handSizes", "result", "match", "turnDeadline", "version", "createdAt", "updatedAt"}
+               "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "version", "createdAt",
+               "updatedAt"}
 ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
 BID_PATHS = re.compile(r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract)")
@@ -64,10 +65,11 @@ def names_of(value: Any, cards: set[str], path: str = "") -> list[str]:
 
 
 class Game:
-    """One game, watched from all four seats."""
+    """One game, watched from all four seats and by a spectator (SPEC §13) who plays in another room."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, spectator: User) -> None:
         self.table = table
+        self.spectator = spectator
         self.rng = random.Random()
         self.steps = self.probes = 0
 
@@ -102,6 +104,11 @@ class Game:
             account = client.read(f"players/{viewer.uid}", viewer)
             assert set(account) == ACCOUNT_FIELDS
             assert not names_of(account, hidden), names_of(account, hidden)
+        # The spectator reads exactly the public room, and no hand of it.
+        assert client.read(f"rooms/{self.table.room_id}", self.spectator) == room
+        for uid in hands:
+            error = client.read_error(f"rooms/{self.table.room_id}/hands/{uid}", self.spectator)
+            assert error.code == "permission-denied"
         self.check_deal_record(room, hands)
         self.check_partner_secret(room, hands)
         return room, hands
@@ -111,7 +118,7 @@ class Game:
         then every player reads the same record, whose hands are the cards played and still held."""
         path = f"rooms/{self.table.room_id}/deals/{room['match']['dealNumber']}"
         finished = room["status"] in ("dealEnded", "ended") and room["result"]["abandonedBy"] is None
-        for viewer in self.table.players:
+        for viewer in [*self.table.players, self.spectator]:
             if not finished:
                 assert client.read_error(path, viewer).code == "not-found"
                 continue
@@ -234,7 +241,21 @@ class Game:
                                            "NOT_YOUR_TURN")
                 self.rejections_read_alike(self.rng.choice(everyone), "chooseTeammate", others_cards, room, hidden,
                                            "WRONG_PHASE")
+        self.probe_as_spectator(room, hands)
         assert database() == before, "a rejected call changed the database"
+
+    def probe_as_spectator(self, room: dict, hands: dict[str, list[str]]) -> None:
+        """The spectator's moves are refused alike whoever holds the card, naming no hidden card."""
+        hidden = {card for cards in hands.values() for card in cards} - {room["partnerCard"]}
+        cards = self.one_card_of_each(hands, room["seating"])
+        self.rejections_read_alike(self.spectator, "playCard", cards, room, hidden, "NOT_IN_ROOM")
+        name, data = self.rng.choice([("placeBid", {"bid": "7NT"}), ("chooseTeammate", {"card": "AS"}),
+                                      ("claimTimeout", {}), ("toggleReady", {}), ("leaveGameRoom", {}),
+                                      ("kickPlayer", {"uid": room["seating"][1]})])
+        error = self.table.error(name, self.spectator, **data)
+        self.probes += 1
+        assert error.reason == "NOT_IN_ROOM", f"{name} by the spectator: {error}"
+        assert not names_of(error.message, hidden - {"AS"}), error.message
 
     # -- the game --
 
@@ -313,7 +334,9 @@ def wait_for_output(offset: int, control, seconds: float = 5.0) -> list[str]:
 def test_no_player_learns_a_hidden_card_or_the_partner_from_anything_they_read_or_are_told(contract, play_all):
     offset = log_size()
     table = Table.started(settings={"playAllTricks": play_all})
-    game = Game(table)
+    spectator = Table.started().players[0]  # dealt a hand in a room of their own
+    assert table.call("watchRoom", spectator) == {"success": True}
+    game = Game(table, spectator)
     final = game.play(contract)
     assert final["status"] == "ended" and final["result"] is not None
     assert final["partnerPosition"] is not None  # published at the end (a control for the checks above)
@@ -406,7 +429,13 @@ def invite_only_rooms() -> dict[str, Table]:
 
 ROOM_CALLS = {"joinGameRoom": {}, "leaveGameRoom": {}, "toggleReady": {}, "placeBid": {"bid": "7NT"},
               "chooseTeammate": {"card": "AS"}, "playCard": {"card": "AS"}, "inviteToRoom": {"uid": "someone"},
-              "updateRoomSettings": {"settings": {"inviteOnly": False}}}
+              "updateRoomSettings": {"settings": {"inviteOnly": False}}, "addBot": {}, "removeBot": {"uid": "~bot1"},
+              "claimTimeout": {}, "watchRoom": {}, "stopWatching": {}, "kickPlayer": {"uid": "someone"},
+              "sendMessage": {"text": "hello?"}}
+#: Calls that take no `expectedVersion` (an outsider's guess is not sent).
+UNVERSIONED = {"sendMessage"}
+#: What an outsider is told: "not invited" where they might come in, else "not in the room".
+OUTSIDER_REASON = {"joinGameRoom": "NOT_INVITED", "watchRoom": "NOT_INVITED"}
 
 
 def test_an_outsider_learns_nothing_about_an_invite_only_room_from_any_call():
@@ -421,7 +450,7 @@ def test_an_outsider_learns_nothing_about_an_invite_only_room_from_any_call():
     for state, table in rooms.items():
         version = client.admin_get(f"rooms/{table.room_id}")["version"]
         for name, data in ROOM_CALLS.items():
-            for guess in (None, version, version + 1, 0):
+            for guess in (None,) if name in UNVERSIONED else (None, version, version + 1, 0):
                 sent = {**data, **({} if guess is None else {"expectedVersion": guess})}
                 error = table.error(name, outsider, **sent)
                 answers.setdefault((name, state), set()).add(
@@ -432,4 +461,4 @@ def test_an_outsider_learns_nothing_about_an_invite_only_room_from_any_call():
         distinct = set().union(*per_state.values())
         assert len(distinct) == 1, f"{name} tells an outsider about the room: {per_state}"
         (_, _, reason, _, _), = distinct
-        assert reason == ("NOT_INVITED" if name == "joinGameRoom" else "NOT_IN_ROOM"), distinct
+        assert reason == OUTSIDER_REASON.get(name, "NOT_IN_ROOM"), distinct

@@ -5,7 +5,8 @@ Firestore emulator's REST API with real Auth-emulator ID tokens.
 The world is made once for the module through the callables (two two-deal matches whose first
 deal has been played, one of them invite-only, with an invitee who did not join), so the
 documents are the ones the backend really writes: rooms, hands, hand records of finished deals
-(SPEC §9), the rooms' server-only state, the request logs. Every write is expected to be
+(SPEC §9), chat messages (SPEC §13), the rooms' server-only state and chat bookkeeping, the
+request logs. A spectator of the open room is a caller kind of its own. Every write is expected to be
 refused, and the last tests check that the database is exactly as it was and that the rules'
 every expression was evaluated (the emulator's rule-coverage report).
 """
@@ -24,10 +25,10 @@ from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulators_up")
 
-ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee")
+ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee", "spectator")
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
 DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
-        "room-state", "request-log", "stray-top", "stray-room")
+        "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class World:
     invitee: User          # invited to `closed` before it started; never joined
     stranger: User         # signed in with email (has an account), in no room
     anonymous: User        # signed in anonymously, no account, in no room
+    spectator: User        # watches `open` (SPEC §13), seated nowhere
     before: dict           # every document, as made
 
 
@@ -53,9 +55,13 @@ def world(emulators_up: None) -> World:
     closed.win_auction("1NT")
     closed.choose_teammate()
     closed.play_to_end()
+    for table in (open_table, closed):
+        table.call("sendMessage", table.players[0], text="hello")
+    spectator = new_player()
+    open_table.call("watchRoom", spectator)
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
-    return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), database())
+    return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, database())
 
 
 # ---- the documents and who is who for each -------------------------------------------------
@@ -104,12 +110,24 @@ def target(world: World, doc: str) -> Target:
         return Target(f"{deals}/1", table.players[0], table.players[1],
                       lambda u: (deals, [("number", "==", 1)]),
                       (deals, [("players", "array-contains", table.players[0].uid)]), "deals")
+    if doc in ("message-open", "message-invite-only"):
+        table = o if doc == "message-open" else c
+        messages = f"rooms/{table.room_id}/messages"
+        return Target(f"{messages}/000000001", table.players[0], table.players[1],
+                      lambda u: (messages, [("uid", "==", me(u))]),
+                      (messages, [("uid", "==", table.players[0].uid)]), "messages")
     if doc == "room-state":
         # The canonical state of a room, every hand in it: server-only.
         private = f"rooms/{c.room_id}/private"
         return Target(f"{private}/state", c.players[0], c.players[1],
-                      lambda u: (private, [("schemaVersion", "==", 2)]),
+                      lambda u: (private, [("schemaVersion", "==", 3)]),
                       (private, [("host", "==", c.players[0].uid)]), "private")
+    if doc == "chat-state":
+        # A room's chat bookkeeping (who sent when): server-only.
+        private = f"rooms/{o.room_id}/private"
+        return Target(f"{private}/chat", o.players[0], o.players[1],
+                      lambda u: (private, [("count", ">", 0)]),
+                      (private, [(f"recent.{o.players[0].uid}", "!=", [])]), "private")
     if doc == "request-log":
         # SPEC §8's server-only record of a player's applied actions (made by their calls above).
         owner = c.players[0]
@@ -130,7 +148,7 @@ def target(world: World, doc: str) -> Target:
 
 def caller(world: World, t: Target, role: str) -> User | None:
     return {"none": None, "stranger": world.stranger, "anonymous": world.anonymous,
-            "member": t.member, "owner": t.owner, "invitee": world.invitee}[role]
+            "member": t.member, "owner": t.owner, "invitee": world.invitee, "spectator": world.spectator}[role]
 
 
 # ---- what the rules must answer --------------------------------------------------------------
@@ -141,11 +159,14 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
     if role == "none" or op in ("group", "create", "update", "delete"):
         return False
     reader_of_closed = role in ("member", "owner", "invitee")
-    if doc in ("deal-open", "deal-invite-only"):
+    if doc in ("deal-open", "deal-invite-only", "message-open", "message-invite-only"):
         # Whoever may read the room may read, list and query its hand records (only finished
-        # deals have one). A collection-group query is not scoped to one room: refused.
-        if doc == "deal-invite-only" and not reader_of_closed:
+        # deals have one) and its chat. A collection-group query is not scoped to one room:
+        # refused. A query for the caller's own messages returns those only (none but the owner's).
+        if doc.endswith("invite-only") and not reader_of_closed:
             return False
+        if op == "query-self" and doc.startswith("message"):
+            return {t.path} if role == "owner" else set()
         return True if op == "get" else {t.path}
     if op == "list":
         return False

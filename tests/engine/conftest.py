@@ -65,12 +65,13 @@ SPEC_STATUS: dict[str, str] = {
     **dict.fromkeys(["INVALID_ARGUMENT", "INVALID_CARD", "INVALID_BID", "INVALID_SETTINGS"], "invalid-argument"),
     **dict.fromkeys(["ROOM_NOT_FOUND", "PLAYER_NOT_FOUND", "BOT_NOT_FOUND"], "not-found"),
     "ACCOUNT_EXISTS": "already-exists",
-    **dict.fromkeys(["NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER"], "permission-denied"),
+    **dict.fromkeys(["NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER", "KICKED"], "permission-denied"),
     **dict.fromkeys([
         "ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY", "NOT_ENOUGH_PLAYERS",
         "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD", "CARD_NOT_DEALT", "CARD_NOT_IN_HAND",
-        "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT", "TURN_NOT_EXPIRED",
+        "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED",
     ], "failed-precondition"),
+    "RATE_LIMITED": "resource-exhausted",  # SPEC §13
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
     "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt
 }

@@ -8,10 +8,10 @@ from bridge import Reason, Settings
 from .conftest import rejects
 
 
-def test_defaults_are_open_room_stop_at_target_wash_on() -> None:
+def test_defaults_are_open_room_stop_at_target_wash_on_chat_on() -> None:
     assert Settings().to_dict() == {
         "variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals", "turnSeconds": 0,
-        "botReplacesLeaver": False, "playAllTricks": False, "washRule": True}
+        "botReplacesLeaver": False, "chat": True, "playAllTricks": False, "washRule": True}
 
 
 def test_settings_round_trip_through_the_wire_form() -> None:

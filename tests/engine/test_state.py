@@ -1,5 +1,5 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 2) and the migration of
-a Part I room (schema 1: its public document and hand documents)."""
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 3), the migration of a
+Part I room (schema 1: its public document and hand documents) and of a schema 2 room."""
 from __future__ import annotations
 
 import json
@@ -67,6 +67,8 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "regrouping": (Status.WAITING, lambda: deal_ended().leave(PLAYERS[2])),
     "regrouping, rejoined": (Status.WAITING,
                              lambda: deal_ended().leave(PLAYERS[2]).join("eve", "Eve").toggle_ready("eve")),
+    "waiting, watched, one kicked": (Status.WAITING, lambda: seated_room(3, ready=False).watch("eve").watch("fay")
+                                     .watch("gus").kick(PLAYERS[0], "fay").kick(PLAYERS[0], PLAYERS[2])),
     "second deal, new player": (Status.BIDDING, lambda: start(deal_ended().leave(PLAYERS[0]).join("eve", "Eve"),
                                                               random.Random(4))),
 }
@@ -85,7 +87,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 2
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 3
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -98,6 +100,14 @@ def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     assert documents.hand_documents(decoded) == documents.hand_documents(room)
 
 
+def test_a_schema_2_room_has_no_spectators_and_has_kicked_nobody() -> None:
+    room = ROOMS["playing"][1]()
+    doc = state.encode(room)
+    old = {key: value for key, value in doc.items() if key not in ("spectators", "kicked")} | {"schemaVersion": 2}
+    assert state.decode(old) == room
+    assert state.migrate(old) == doc
+
+
 def test_a_decoded_room_plays_on() -> None:
     room = ROOMS["playing"][1]()
     decoded = state.decode(json.loads(json.dumps(state.encode(room))))
@@ -107,7 +117,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 3, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 4, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -234,7 +244,9 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
-        "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False}
+        "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False,
+        "chat": True}
+    assert public["spectators"] == [] and room.kicked == ()
     assert documents.hand_documents(room) == hands
     assert state.decode(state.encode(room)) == room
 

@@ -38,6 +38,10 @@ def world() -> World:
     client.admin_set(CLOSED, room(member.uid, True, [invitee.uid]))
     for path in (OPEN, CLOSED):
         client.admin_set(f"{path}/hands/{member.uid}", {"cards": ["AS", "KH", "2C"]})
+    for path in (OPEN, CLOSED):
+        client.admin_set(f"{path}/messages/000000001", {"uid": member.uid, "displayName": "M", "text": "hi", "at": 1.0})
+        client.admin_set(f"{path}/private/chat", {"count": 1, "recent": {}})
+        client.admin_set(f"{path}/private/state", {"note": "every hand"})
     client.admin_set(f"{OPEN}/log/1", {"note": "server only"})
     client.admin_set("secrets/config", {"note": "server only"})
     return World(member, invitee, outsider, guest)
@@ -126,6 +130,49 @@ def test_a_signed_out_client_lists_no_rooms(world):
     assert_denied(client.query_error("rooms", None, [("settings.inviteOnly", "==", False)]))
 
 
+# ---- rooms/{roomID}/messages (SPEC §13): whoever may read the room ------------------------
+
+@pytest.mark.parametrize("reader", ["member", "invitee", "outsider", "guest"])
+def test_an_open_rooms_chat_is_read_and_listed_by_anyone_signed_in(world, reader):
+    user = getattr(world, reader)
+    assert client.read(f"{OPEN}/messages/000000001", user)["text"] == "hi"
+    assert list(client.query(f"{OPEN}/messages", user)) == [f"{OPEN}/messages/000000001"]
+
+
+@pytest.mark.parametrize("reader", ["member", "invitee"])
+def test_an_invite_only_rooms_chat_is_read_and_listed_by_its_members_and_invitees(world, reader):
+    user = getattr(world, reader)
+    assert client.read(f"{CLOSED}/messages/000000001", user)["text"] == "hi"
+    assert list(client.query(f"{CLOSED}/messages", user)) == [f"{CLOSED}/messages/000000001"]
+
+
+@pytest.mark.parametrize("reader", ["outsider", "guest", None])
+def test_others_neither_read_nor_list_an_invite_only_rooms_chat(world, reader):
+    user = getattr(world, reader) if reader else None
+    assert_denied(client.read_error(f"{CLOSED}/messages/000000001", user))
+    assert_denied(client.query_error(f"{CLOSED}/messages", user))
+
+
+def test_a_signed_out_client_reads_no_chat(world):
+    assert_denied(client.read_error(f"{OPEN}/messages/000000001", None))
+    assert_denied(client.query_error(f"{OPEN}/messages", None))
+
+
+def test_being_listed_as_a_spectator_grants_nothing_by_itself(world):
+    # Spectators read by the room's own rule (open, or invited): the list is not a key.
+    client.admin_set(CLOSED, room(world.member.uid, True, [world.invitee.uid]) | {"spectators": [world.outsider.uid]})
+    assert_denied(client.read_error(CLOSED, world.outsider))
+    assert_denied(client.query_error(f"{CLOSED}/messages", world.outsider))
+    assert_denied(client.read_error(f"{CLOSED}/hands/{world.member.uid}", world.outsider))
+
+
+@pytest.mark.parametrize("reader", ["member", "invitee", "outsider"])
+@pytest.mark.parametrize("room_path", [OPEN, CLOSED])
+def test_a_rooms_private_documents_are_server_only(world, reader, room_path):
+    for name in ("state", "chat"):
+        assert_denied(client.read_error(f"{room_path}/private/{name}", getattr(world, reader)))
+
+
 # ---- everything else -------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", [f"{OPEN}/log/1", "secrets/config"])
@@ -143,6 +190,9 @@ WRITE_TARGETS = [
     "rooms/newroom",             # a new room
     OPEN + "/hands/{member}",    # own hand
     OPEN + "/hands/{outsider}",  # a new hand
+    OPEN + "/messages/000000001",  # a chat message
+    OPEN + "/messages/000000002",  # a new chat message
+    OPEN + "/private/chat",      # the chat's bookkeeping
     "secrets/config",
 ]
 

@@ -371,6 +371,36 @@ async function playDeal(views, number) {
   return { views, dealt, bids, declarer, partner, partnerCard, tricks, winnerSeats, points, played };
 }
 
+/**
+ * The person at players[0] plays the deal under way against three bots, to its end, from their
+ * first settled `views` (of every open page): their first call opens at the lowest bid offered,
+ * then they pass; they name the first partner card offered and play the first legal card. After
+ * each of their calls the bots have moved: the table waits for them again. Returns every set of
+ * settled views, in order.
+ */
+async function playAgainstBots(views) {
+  const history = [views];
+  const { page } = players[0];
+  for (let moves = 0; ; moves++) {
+    const [view] = views;
+    assert.equal(view.error, null);
+    if (view.status === "dealEnded" || view.status === "ended") return history;
+    assert.equal(view.turn, view.me, "the bots have moved: it is my turn again");
+    if (view.status === "bidding") {
+      const bid = moves === 0 ? view.enabledBids.find((b) => b !== "PASS") : "PASS";
+      await page.click(testid(`bid-${bid}`));
+    } else if (view.status === "choosingTeammate") {
+      await page.click(testid(`partner-choice-${view.pickerEnabled[0]}`));
+    } else {
+      assert.equal(view.status, "playing");
+      assert.ok(view.enabledHand.length > 0 && view.enabledHand.every((c) => view.hand.includes(c)));
+      await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+    }
+    views = await settle(view.version + 1);
+    history.push(views);
+  }
+}
+
 // ---- the tests ------------------------------------------------------------------------------
 
 /** Once four are seated, every player marks ready at the same time; `host` sees all four ready. */
@@ -745,27 +775,9 @@ describe("web client", { timeout: 300_000 }, () => {
           .count(),
         1,
       );
-    const seen = new Set(); // every card not mine that my page has shown
-    let moves = 0;
-    for (;;) {
-      for (const card of view.visibleCards) if (!dealt.includes(card)) seen.add(card);
-      assert.equal(view.error, null);
-      if (view.status === "dealEnded") break;
-      assert.equal(view.turn, me, "the bots have moved: it is my turn again");
-      if (view.status === "bidding") {
-        // My first call opens at the lowest bid offered; after that I pass.
-        const bid = moves === 0 ? view.enabledBids.find((b) => b !== "PASS") : "PASS";
-        await page.click(testid(`bid-${bid}`));
-      } else if (view.status === "choosingTeammate") {
-        await page.click(testid(`partner-choice-${view.pickerEnabled[0]}`));
-      } else {
-        assert.equal(view.status, "playing");
-        assert.ok(view.enabledHand.length > 0 && view.enabledHand.every((c) => view.hand.includes(c)));
-        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
-      }
-      moves++;
-      [view] = await settle(view.version + 1);
-    }
+    const history = await playAgainstBots([view]);
+    // every card not mine that my page has shown
+    const seen = new Set(history.flatMap(([v]) => v.visibleCards).filter((c) => !dealt.includes(c)));
     await page.locator(testid("result")).waitFor();
     await page.locator(testid("stat-played")).filter({ hasText: "1" }).waitFor();
 
@@ -823,6 +835,118 @@ describe("web client", { timeout: 300_000 }, () => {
     );
     assert.equal(gone.status, 404, "the room is deleted");
     assert.deepEqual(solo.errors, [], "no uncaught page errors");
+  });
+  test("the social table: a kick from the waiting room, a spectator who sees no hand, chat as text", async () => {
+    const [host, fan, guest] = await newPlayers("host", "fan", "guest");
+    await Promise.all(players.map(({ page }) => page.click(testid("sign-in-anonymous"))));
+    await setName(fan.page, "Fan");
+    const alerts = [];
+    for (const { page } of players) page.on("dialog", (dialog) => alerts.push(dialog.message()));
+
+    await host.page.click(testid("create-room"));
+    const roomID = (
+      await host.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()
+    ).trim();
+
+    // The host removes a guest from the waiting room: the guest is back in the lobby and may
+    // not come back.
+    await guest.page.fill(testid("join-room-id"), roomID);
+    await guest.page.click(testid("join-room"));
+    const guestUid = await uidOf(guest.page);
+    await host.page.click(`${testid("kick-player")}[data-uid="${guestUid}"]`);
+    await guest.page.locator(testid("account-room")).filter({ hasText: "none" }).waitFor();
+    await guest.page.fill(testid("join-room-id"), roomID);
+    await guest.page.click(testid("join-room"));
+    await expectError(guest.page, /^KICKED$/, /removed you/);
+    await guest.context.close();
+    players.splice(players.indexOf(guest), 1);
+
+    // Three bots, and the host deals.
+    for (let n = 2; n <= 4; n++) {
+      await host.page.click(testid("add-bot"));
+      await host.page
+        .locator(testid("room-player"))
+        .nth(n - 1)
+        .waitFor();
+    }
+    await host.page.click(testid("ready-toggle"));
+    await host.page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await host.page.click(testid("start-game"));
+
+    // The fan watches from the lobby's games in play: the table, with no hand.
+    await fan.page
+      .locator(`${testid("live-room")}[data-room-id="${roomID}"] ${testid("watch-room")}`)
+      .click();
+    await fan.page.locator(`${testid("table")}[data-spectator="true"]`).waitFor();
+    await host.page.locator(testid("spectator-count")).filter({ hasText: "1 watching" }).waitFor();
+    assert.equal(await fan.page.locator(testid("leave-room")).textContent(), "Stop watching");
+    assert.equal(
+      await fan.page.locator(".seat-name").filter({ hasText: "(you)" }).count(),
+      0,
+      "no seat is mine",
+    );
+
+    // Chat: markup is shown as text, on every page, and runs nothing.
+    const markup = "<img src=x onerror=alert(1)>";
+    await host.page.fill(testid("chat-text"), markup);
+    await host.page.click(testid("chat-send"));
+    await fan.page.fill(testid("chat-text"), "  nice play  ");
+    await fan.page.click(testid("chat-send"));
+    for (const { page } of players) {
+      await page.locator(testid("chat-message")).nth(1).waitFor();
+      assert.deepEqual(await page.locator(testid("chat-text-shown")).allTextContents(), [
+        markup,
+        "nice play",
+      ]);
+      assert.equal(await page.locator(`${testid("chat-messages")} img`).count(), 0);
+      assert.match(await page.locator(testid("chat-message")).nth(1).textContent(), /^Fan: nice play$/);
+    }
+
+    // The deal, played by the host against the bots while the fan watches: the fan's page shows
+    // no hand, and never a card before it is played.
+    const history = await playAgainstBots(await settle(0));
+    const dealt = history[0][0].hand;
+    const fanSaw = new Set();
+    for (const [, watcher] of history) {
+      assert.deepEqual(watcher.hand, [], "a spectator holds no hand");
+      assert.deepEqual(watcher.enabledBids, [], "a spectator cannot bid");
+      for (const card of watcher.visibleCards) fanSaw.add(card);
+    }
+    await fan.page.locator(testid("result")).waitFor();
+    await fan.page.click(testid("show-deal-1"));
+    const record = await fan.page.evaluate(readRecord);
+    const played = new Set(record.tricks.flatMap((t) => t.cards));
+    for (const card of fanSaw) assert.ok(played.has(card), `the spectator saw ${card} before it was played`);
+    assert.ok(fanSaw.size > 0 && dealt.length === 13);
+    await shot(fan, "spectator");
+
+    // Stop watching: back to the lobby.
+    await fan.page.click(testid("leave-room"));
+    await fan.page.locator(testid("lobby")).waitFor();
+    await host.page.locator(testid("spectator-count")).waitFor({ state: "detached" });
+    assert.deepEqual(alerts, [], "no script ran from a message");
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
+  });
+
+  test("anonymous players' first calls show the accounts they create, every time", async () => {
+    // The emulator can miss a document created while its listener is being registered, most
+    // often when several clients start at once (docs/EMULATOR.md); the client listens afresh.
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const names = ["a", "b", "c"].map((letter) => `Anon ${attempt}${letter}`);
+      const opened = await newPlayers(...names);
+      await Promise.all(opened.map(({ page }) => page.click(testid("sign-in-anonymous"))));
+      await Promise.all(
+        opened.map(async ({ page }, i) => {
+          await page.fill(testid("display-name"), names[i]);
+          await page.click(testid("set-name"));
+          await page.locator(testid("account-name")).filter({ hasText: names[i] }).waitFor({ timeout: 10_000 });
+        }),
+      );
+      for (const { context, errors } of opened) {
+        await context.close();
+        assert.deepEqual(errors, [], "no uncaught page errors");
+      }
+    }
   });
   test("an action whose answer is lost is resent with its requestID and applied once", async () => {
     const [solo] = await newPlayers("solo");

@@ -8,9 +8,12 @@ import type {
   CreateGameRoomAnswer,
   CreateGameRoomRequest,
   InviteToRoomRequest,
+  KickPlayerRequest,
   PlaceBidRequest,
   RemoveBotRequest,
   RoomRequest,
+  SendMessageAnswer,
+  SendMessageRequest,
   SettingsChanges,
   StartGameRequest,
   Success,
@@ -83,6 +86,19 @@ export const removeBot = (roomID: string, uid: string) =>
 /** SPEC §10: once `turnDeadline` of `expectedVersion` has passed, the server moves for the idle player. */
 export const claimTimeout = (roomID: string, expectedVersion: number) =>
   call<RoomRequest, Success>("claimTimeout", { roomID, expectedVersion });
+
+/** SPEC §13: watch a room (read it, its records and its chat; never a hand), or stop. */
+export const watchRoom = (roomID: string) => call<RoomRequest, Success>("watchRoom", { roomID });
+
+export const stopWatching = (roomID: string) => call<RoomRequest, Success>("stopWatching", { roomID });
+
+/** SPEC §13: the host removes a player or spectator, who may not come back unless invited. */
+export const kickPlayer = (roomID: string, uid: string) =>
+  call<KickPlayerRequest, Success>("kickPlayer", { roomID, uid });
+
+/** SPEC §13: plain text, 1-500 characters; at most 5 messages in 10 seconds. */
+export const sendMessage = (roomID: string, text: string) =>
+  call<SendMessageRequest, SendMessageAnswer>("sendMessage", { roomID, text });
 
 export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number) =>
   call<PlaceBidRequest, null>("placeBid", { roomID, bid, expectedVersion });

@@ -6,15 +6,24 @@ import {
   signInWithEmailAndPassword,
   signOut,
 } from "firebase/auth";
-import { createGameRoom, inviteToRoom, joinGameRoom, leaveGameRoom, updateProfile } from "./api";
+import {
+  createGameRoom,
+  inviteToRoom,
+  joinGameRoom,
+  leaveGameRoom,
+  sendMessage,
+  stopWatching,
+  updateProfile,
+} from "./api";
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
-import { act, start, state, subscribe, type State } from "./state";
+import { act, setWatching, spectating, start, state, subscribe, type State } from "./state";
 import { startTurnTimer } from "./timer";
 import type { SettingsChanges } from "./types";
 import type { BooleanSetting, Scoring } from "./wire";
 import { accountView } from "./views/account";
-import { invitationsView, openRoomsView } from "./views/lobby";
+import { chatView } from "./views/chat";
+import { invitationsView, liveRoomsView, openRoomsView } from "./views/lobby";
 import { dealRecordsView } from "./views/records";
 import { tableView } from "./views/table";
 import { waitingView } from "./views/waiting";
@@ -71,7 +80,20 @@ byId("invite-form").addEventListener("submit", (event) => {
     field("invite-uid").value = "";
   });
 });
-byId("leave").addEventListener("click", () => act(() => leaveGameRoom(state.roomID!)));
+byId("leave").addEventListener("click", () =>
+  act(async () => {
+    if (!spectating(state)) return void (await leaveGameRoom(state.roomID!));
+    await stopWatching(state.roomID!);
+    setWatching(null);
+  }),
+);
+byId("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  void act(async () => {
+    await sendMessage(state.roomID!, field("chat-text").value);
+    field("chat-text").value = "";
+  });
+});
 
 // ---- rendering ----------------------------------------------------------------------------
 
@@ -102,6 +124,7 @@ function render(s: State): void {
 
   byId("lobby").hidden = !signedIn || (atTable && !gameOver);
   byId("open-rooms").replaceChildren(openRoomsView(s));
+  byId("live-rooms").replaceChildren(liveRoomsView(s));
   byId("invitations").replaceChildren(...[invitationsView(s)].filter((n) => n !== null));
 
   byId("room").hidden = !signedIn || !atTable;
@@ -110,11 +133,13 @@ function render(s: State): void {
   const leave = byId<HTMLButtonElement>("leave");
   leave.disabled = s.busy || !room;
   // Leaving between deals is not an abandon (SPEC §9): the seat empties and the scores stay.
-  leave.textContent = gameOver
-    ? "Leave table"
-    : lobbyStatus || !room
-      ? "Leave room"
-      : "Leave (abandons the game)";
+  leave.textContent = spectating(s)
+    ? "Stop watching"
+    : gameOver
+      ? "Leave table"
+      : lobbyStatus || !room
+        ? "Leave room"
+        : "Leave (abandons the game)";
   byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid);
 
   const roomBody: Node[] = [];
@@ -124,6 +149,9 @@ function render(s: State): void {
     if (records) roomBody.push(records);
   }
   byId("room-body").replaceChildren(...roomBody);
+  byId("chat").hidden = !room;
+  byId("chat-form").hidden = !room?.settings.chat;
+  byId("chat-messages").replaceChildren(...chatView(s));
   for (const button of document.querySelectorAll<HTMLButtonElement>("form button, #anonymous"))
     button.disabled = s.busy;
 }

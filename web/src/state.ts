@@ -5,7 +5,7 @@ import { onAuthStateChanged, type User } from "firebase/auth";
 import { collection, doc, onSnapshot, orderBy, query, where, type Unsubscribe } from "firebase/firestore";
 import { readableError, type ReadableError } from "./errors";
 import { auth, db } from "./firebase";
-import type { DealRecord, HandDocument, PlayerAccount, RoomDocument } from "./types";
+import type { DealRecord, HandDocument, MessageDocument, PlayerAccount, RoomDocument } from "./types";
 import type { CardCode } from "./wire";
 
 export interface RoomEntry {
@@ -17,11 +17,14 @@ export interface State {
   user: User | null;
   account: PlayerAccount | null; // players/{uid}; null until the account exists
   openRooms: RoomEntry[]; // waiting rooms anyone may join
+  liveRooms: RoomEntry[]; // open rooms with a match under way: anyone may watch them
   invitations: RoomEntry[]; // waiting rooms that invited me
-  roomID: string | null; // the room my account points at
+  watching: string | null; // the room I watch as a spectator (SPEC §13), while I sit in none
+  roomID: string | null; // the room shown: the one my account points at, else the one I watch
   room: RoomDocument | null; // rooms/{roomID}
   hand: CardCode[] | null; // rooms/{roomID}/hands/{uid}
   deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
+  messages: MessageDocument[]; // rooms/{roomID}/messages: the table chat, oldest first
   shownDeal: number | null; // the hand record open in the hand-record view
   busy: boolean; // a call is in flight: actions are disabled
   error: ReadableError | null;
@@ -32,11 +35,14 @@ const signedOut = (): Omit<State, "busy"> => ({
   user: null,
   account: null,
   openRooms: [],
+  liveRooms: [],
   invitations: [],
+  watching: null,
   roomID: null,
   room: null,
   hand: null,
   deals: [],
+  messages: [],
   shownDeal: null,
   error: null,
 });
@@ -61,6 +67,9 @@ export async function act(call: () => Promise<unknown>): Promise<void> {
   update({ busy: true, error: null });
   try {
     await call();
+    // An anonymous user's first successful call creates their account; the emulator can miss
+    // that creation in a listener registered moments before (docs/EMULATOR.md): listen afresh.
+    if (state.user && state.account === null) followAccount(state.user.uid);
   } catch (error) {
     update({ error: readableError(error) });
   } finally {
@@ -68,6 +77,7 @@ export async function act(call: () => Promise<unknown>): Promise<void> {
   }
 }
 
+let accountListener: Unsubscribe | null = null;
 let userListeners: Unsubscribe[] = [];
 let roomListeners: Unsubscribe[] = [];
 
@@ -81,21 +91,15 @@ const showError = (error: unknown) => update({ error: readableError(error) });
 /** Follow the signed-in user: their account, the open rooms, their invitations. */
 export function start(): void {
   onAuthStateChanged(auth, (user) => {
+    accountListener?.();
+    accountListener = null;
     userListeners = stop(userListeners);
     roomListeners = stop(roomListeners);
     update({ ...signedOut(), user });
     if (!user) return;
 
+    followAccount(user.uid);
     userListeners.push(
-      onSnapshot(
-        doc(db, "players", user.uid),
-        (snapshot) => {
-          const account = snapshot.exists() ? (snapshot.data() as PlayerAccount) : null;
-          update({ account });
-          followRoom(user.uid, account?.roomID ?? null);
-        },
-        showError,
-      ),
       // The rules let anyone signed in list rooms only through a query that admits open rooms only.
       onSnapshot(
         query(
@@ -105,6 +109,16 @@ export function start(): void {
         ),
         (snapshot) =>
           update({ openRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),
+        showError,
+      ),
+      onSnapshot(
+        query(
+          collection(db, "rooms"),
+          where("settings.inviteOnly", "==", false),
+          where("status", "in", ["bidding", "choosingTeammate", "playing", "dealEnded"]),
+        ),
+        (snapshot) =>
+          update({ liveRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),
         showError,
       ),
       onSnapshot(
@@ -121,22 +135,44 @@ export function start(): void {
   });
 }
 
-/** Follow the room my account points at, my hand in it, and its hand records. */
+/** Follow my account, `players/{uid}`, and through it the room I sit in. */
+function followAccount(uid: string): void {
+  accountListener?.();
+  accountListener = onSnapshot(
+    doc(db, "players", uid),
+    (snapshot) => {
+      const account = snapshot.exists() ? (snapshot.data() as PlayerAccount) : null;
+      update({ account });
+      followRoom(uid, account?.roomID ?? state.watching);
+    },
+    showError,
+  );
+}
+
+/** The page shows a room I watch, not one I sit in. */
+export const spectating = (s: State): boolean =>
+  s.roomID !== null && s.roomID !== (s.account?.roomID ?? null);
+
+/** Watch `roomID` as a spectator (null: stop); a room my account points at comes first. */
+export function setWatching(roomID: string | null): void {
+  update({ watching: roomID });
+  if (state.user) followRoom(state.user.uid, state.account?.roomID ?? roomID);
+}
+
+/** Follow the room shown: its document, my hand in it, its hand records and its chat. */
 function followRoom(uid: string, roomID: string | null): void {
   if (roomID === state.roomID) return;
   roomListeners = stop(roomListeners);
-  update({ roomID, room: null, hand: null, deals: [], shownDeal: null });
+  update({ roomID, room: null, hand: null, deals: [], messages: [], shownDeal: null });
   if (!roomID) return;
 
-  // Once I leave an invite-only room I may no longer read it: that error just means "gone".
-  const gone = (error: { code?: string }) => {
-    if (error.code === "permission-denied") update({ room: null, hand: null, deals: [] });
+  // Once I leave (or am removed from) an invite-only room I may no longer read it: that error
+  // just means "gone", and clears what the listener fed.
+  const unreadable = (cleared: Partial<State>) => (error: { code?: string }) => {
+    if (error.code === "permission-denied") update(cleared);
     else showError(error);
   };
-  const noRecords = (error: { code?: string }) => {
-    if (error.code === "permission-denied") update({ deals: [] });
-    else showError(error);
-  };
+  const gone = unreadable({ room: null, hand: null, deals: [], messages: [] });
   roomListeners.push(
     onSnapshot(
       doc(db, "rooms", roomID),
@@ -156,7 +192,13 @@ function followRoom(uid: string, roomID: string | null): void {
     onSnapshot(
       query(collection(db, "rooms", roomID, "deals"), orderBy("number")),
       (snapshot) => update({ deals: snapshot.docs.map((d) => d.data() as DealRecord) }),
-      noRecords,
+      unreadable({ deals: [] }),
+    ),
+    // The chat is readable by whoever may read the room (SPEC §13); the server keeps the last 100.
+    onSnapshot(
+      query(collection(db, "rooms", roomID, "messages"), orderBy("at")),
+      (snapshot) => update({ messages: snapshot.docs.map((d) => d.data() as MessageDocument) }),
+      unreadable({ messages: [] }),
     ),
   );
 }

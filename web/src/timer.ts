@@ -5,7 +5,7 @@
 import { claimTimeout } from "./api";
 import { h } from "./dom";
 import { readableError } from "./errors";
-import { state, update } from "./state";
+import { spectating, state, update } from "./state";
 import type { RoomDocument, Timestamp } from "./types";
 
 /** Claim this long after the deadline by our clock, so that the server's agrees it has passed. */
@@ -53,7 +53,7 @@ function tick(): void {
     element.classList.toggle("expired", now >= Number(element.dataset.deadline));
   }
   const { room, roomID } = state;
-  if (!room?.turnDeadline || !roomID || claimed === room.version) return;
+  if (!room?.turnDeadline || !roomID || claimed === room.version || spectating(state)) return;
   if (now >= millis(room.turnDeadline) + CLAIM_GRACE_MS) claim(roomID, room.version);
 }
 

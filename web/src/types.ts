@@ -75,6 +75,7 @@ export interface SettingsChanges {
   scoring?: "deals" | "tricks";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
+  chat?: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
 }
@@ -158,6 +159,16 @@ export interface InviteToRoomRequest {
   uid: string;
 }
 /**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "KickPlayerRequest".
+ */
+export interface KickPlayerRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  uid: string;
+}
+/**
  * SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
  * the display name of each uid in `scores` as last seen at the table (players who left too).
  *
@@ -173,6 +184,29 @@ export interface MatchDoc {
   names: {
     [k: string]: string;
   };
+}
+/**
+ * `rooms/{roomID}/messages/{messageID}`: one chat message (SPEC §13), readable by whoever may
+ * read the room. `text` is as sent (trimmed), never markup; `at` is the server's time.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "MessageDocument".
+ */
+export interface MessageDocument {
+  uid: string;
+  displayName: string;
+  text: string;
+  at: Timestamp;
+}
+/**
+ * A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "Timestamp".
+ */
+export interface Timestamp {
+  seconds: number;
+  nanoseconds: number;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -196,16 +230,6 @@ export interface PlayerAccount {
   createdAt: Timestamp;
   roomID: string | null;
   stats: Stats;
-}
-/**
- * A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`).
- *
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "Timestamp".
- */
-export interface Timestamp {
-  seconds: number;
-  nanoseconds: number;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -271,6 +295,7 @@ export interface RoomDocument {
   result: ResultDoc | null;
   match: MatchDoc;
   turnDeadline: Timestamp | null;
+  spectators: string[];
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -288,6 +313,7 @@ export interface SettingsDoc {
   scoring: "deals" | "tricks";
   turnSeconds: number;
   botReplacesLeaver: boolean;
+  chat: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
 }
@@ -301,6 +327,23 @@ export interface RoomRequest {
   expectedVersion?: number;
   requestID?: string;
   roomID: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SendMessageAnswer".
+ */
+export interface SendMessageAnswer {
+  success: true;
+  messageID: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SendMessageRequest".
+ */
+export interface SendMessageRequest {
+  roomID: string;
+  text: string;
+  requestID?: string;
 }
 /**
  * startGame: the caller's current room.

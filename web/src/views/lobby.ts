@@ -1,9 +1,17 @@
-// Rooms I can join: the open rooms and my invitations (both live queries).
+// Rooms I can join or watch: the open rooms, the open matches under way, and my invitations
+// (live queries).
 
-import { joinGameRoom } from "../api";
+import { joinGameRoom, watchRoom } from "../api";
 import { h } from "../dom";
-import { act, type RoomEntry, type State } from "../state";
+import { act, setWatching, type RoomEntry, type State } from "../state";
 import { dealOfMatch, matchSummary } from "./match";
+
+/** Watch a room (SPEC §13): the server lists me as a spectator, then the page follows it. */
+const watch = (id: string) =>
+  act(async () => {
+    await watchRoom(id);
+    setWatching(id);
+  });
 
 function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   const host = room.players.find((p) => p.uid === room.hostID)?.displayName ?? "?";
@@ -26,7 +34,25 @@ function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
       { "data-testid": "join-open-room", disabled: busy || full, onclick: () => act(() => joinGameRoom(id)) },
       full ? "Full" : "Join",
     ),
+    h("button", { "data-testid": "watch-room", disabled: busy, onclick: () => watch(id) }, "Watch"),
   );
+}
+
+function liveRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
+  const names = room.players.map((p) => p.displayName).join(", ");
+  return h(
+    "li",
+    { "data-testid": "live-room", "data-room-id": id },
+    h("span", {}, `${dealOfMatch(room)} · ${room.status} · ${names} `),
+    h("code", { class: "muted" }, id),
+    h("button", { "data-testid": "watch-room", disabled: busy, onclick: () => watch(id) }, "Watch"),
+  );
+}
+
+/** Open rooms whose match is under way: anyone signed in may watch them. */
+export function liveRoomsView(s: State): Node {
+  if (s.liveRooms.length === 0) return h("p", { class: "muted" }, "No games in play right now.");
+  return h("ul", { class: "rooms" }, ...s.liveRooms.map((entry) => liveRow(entry, s.busy)));
 }
 
 export function openRoomsView(s: State): Node {

@@ -22,11 +22,12 @@ import type { RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
 import { dealOfMatch, plural, resultView, scoreTable } from "./match";
 import { isBot, myPosition, nameAt } from "./names";
-import { readyPanel } from "./waiting";
+import { readyPanel, spectatorsLine } from "./waiting";
 
-/** Where a position sits on my screen: me at the bottom, play going clockwise. */
+/** Where a position sits on my screen: `bottom` (my seat, or seat 0 for a spectator) at the
+ *  bottom, play going clockwise. */
 const SLOTS = ["bottom", "left", "top", "right"] as const;
-const slotOf = (position: number, me: number) => SLOTS[(position - me + 4) % 4];
+const slotOf = (position: number, bottom: number) => SLOTS[(position - bottom + 4) % 4];
 
 function cardFace(card: CardCode, attrs: Record<string, string | number | boolean> = {}): HTMLElement {
   return h(
@@ -140,7 +141,8 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
   );
 }
 
-function seatView(room: RoomDocument, position: number, me: number): HTMLElement {
+/** `me` is my position, -1 for a spectator; `bottom` the seat drawn at the bottom. */
+function seatView(room: RoomDocument, position: number, me: number, bottom: number): HTMLElement {
   const badges = [
     isBot(room, position) && "bot",
     room.dealer === position && "dealer",
@@ -150,7 +152,7 @@ function seatView(room: RoomDocument, position: number, me: number): HTMLElement
   return h(
     "div",
     {
-      class: `seat ${slotOf(position, me)}${room.turn === position ? " to-act" : ""}`,
+      class: `seat ${slotOf(position, bottom)}${room.turn === position ? " to-act" : ""}`,
       "data-testid": `seat-${position}`,
       "data-hand-size": room.handSizes[position],
     },
@@ -167,7 +169,7 @@ function seatView(room: RoomDocument, position: number, me: number): HTMLElement
 }
 
 /** The trick on the table; between tricks, the last one, dimmed, with its winner. */
-function trickView(room: RoomDocument, me: number): HTMLElement {
+function trickView(room: RoomDocument, bottom: number): HTMLElement {
   const current = room.trick && room.trick.cards.length > 0 ? room.trick : null;
   const last: TrickDoc | undefined = room.tricks[room.tricks.length - 1];
   const shown = current ?? last;
@@ -177,7 +179,7 @@ function trickView(room: RoomDocument, me: number): HTMLElement {
     ...(shown?.cards ?? []).map(({ position, card }) =>
       h(
         "div",
-        { class: `slot ${slotOf(position, me)}` },
+        { class: `slot ${slotOf(position, bottom)}` },
         cardFace(card, { "data-testid": "trick-card", "data-position": position }),
       ),
     ),
@@ -266,11 +268,15 @@ function handView(
 
 export function tableView(s: State, roomID: string, room: RoomDocument): Node {
   const uid = s.user!.uid;
-  const me = Math.max(0, myPosition(room, uid));
-  const hand = s.hand ?? [];
+  const position = myPosition(room, uid);
+  // A spectator (SPEC §13) sees the table from seat 0, holds no hand and never acts.
+  const spectator = position < 0;
+  const me = position; // -1 for a spectator: never "you", never my turn
+  const bottom = Math.max(0, position);
+  const hand = spectator ? [] : (s.hand ?? []);
   // Room and hand arrive as two snapshots; act only when they agree on my hand.
-  const inSync = hand.length === room.handSizes[me];
-  const canAct = room.turn === me && inSync;
+  const inSync = spectator || hand.length === room.handSizes[me];
+  const canAct = !spectator && room.turn === me && inSync;
 
   let actions: Node | null = null;
   if (room.status === "bidding") actions = bidBox(s, roomID, room, canAct);
@@ -293,7 +299,8 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       "data-status": room.status,
       "data-turn": room.turn ?? "",
       "data-version": room.version,
-      "data-my-position": me,
+      "data-my-position": spectator ? "" : me,
+      "data-spectator": String(spectator),
       "data-in-sync": String(inSync),
       "data-busy": String(s.busy),
     },
@@ -302,11 +309,18 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       { class: "felt" },
       statusLine(room, me),
       contractView(room, me, hand),
-      h("div", { class: "ring" }, ...[0, 1, 2, 3].map((p) => seatView(room, p, me)), trickView(room, me)),
+      h(
+        "div",
+        { class: "ring" },
+        ...[0, 1, 2, 3].map((p) => seatView(room, p, me, bottom)),
+        trickView(room, bottom),
+      ),
       resultView(s, room),
       actions,
-      handView(s, roomID, room, hand, canAct),
+      spectator
+        ? h("p", { class: "watching", "data-testid": "watching" }, "You are watching: the hands stay hidden.")
+        : handView(s, roomID, room, hand, canAct),
     ),
-    h("aside", {}, scoreTable(s, room), auctionView(room)),
+    h("aside", {}, scoreTable(s, room), auctionView(room), spectatorsLine(room)),
   );
 }

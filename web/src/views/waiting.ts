@@ -2,7 +2,7 @@
 // seats, ready flags, settings (host), start. Also the ready-and-start panel the table shows
 // between deals (`dealEnded`).
 
-import { addBot, removeBot, startGame, toggleReady, updateRoomSettings } from "../api";
+import { addBot, kickPlayer, removeBot, startGame, toggleReady, updateRoomSettings } from "../api";
 import { h } from "../dom";
 import { act, type State } from "../state";
 import type { RoomDocument } from "../types";
@@ -14,6 +14,7 @@ const SETTING_LABELS: [BooleanSetting, string][] = [
   ["playAllTricks", "Play all 13 tricks"],
   ["washRule", "Wash rule (redeal weak hands)"],
   ["botReplacesLeaver", "A bot takes over from a player who leaves mid-deal"],
+  ["chat", "Table chat"],
 ];
 
 /** Turn timers offered (SPEC §10: 0, no timer, or 10-600 seconds). */
@@ -136,16 +137,18 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
           p.bot && h("span", { class: "badge" }, "bot"),
           p.bot && " ",
           h("span", { class: p.ready ? "ready" : "muted" }, p.ready ? "ready" : "not ready"),
+          // The host takes a bot off the table, or removes a person for good (SPEC §13).
           isHost &&
-            p.bot &&
+            p.uid !== uid &&
             h(
               "button",
               {
                 class: "small",
-                "data-testid": "remove-bot",
+                "data-testid": p.bot ? "remove-bot" : "kick-player",
                 "data-uid": p.uid,
                 disabled: s.busy,
-                onclick: () => act(() => removeBot(roomID, p.uid)),
+                title: p.bot ? "" : "They may not come back unless you invite them",
+                onclick: () => act(() => (p.bot ? removeBot(roomID, p.uid) : kickPlayer(roomID, p.uid))),
               },
               "Remove",
             ),
@@ -156,15 +159,12 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
     h(
       "div",
       { class: "actions" },
-      h(
-        "button",
-        {
-          "data-testid": "ready-toggle",
-          disabled: s.busy || !me,
-          onclick: () => act(() => toggleReady(roomID)),
-        },
-        me?.ready ? "Not ready" : "I'm ready",
-      ),
+      me &&
+        h(
+          "button",
+          { "data-testid": "ready-toggle", disabled: s.busy, onclick: () => act(() => toggleReady(roomID)) },
+          me.ready ? "Not ready" : "I'm ready",
+        ),
       isHost &&
         room.players.length < 4 &&
         h(
@@ -192,6 +192,13 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
   );
 }
 
+/** How many watch (SPEC §13); the room document lists their uids only. */
+export function spectatorsLine(room: RoomDocument): HTMLElement | null {
+  const n = room.spectators.length;
+  if (n === 0) return null;
+  return h("p", { class: "muted", "data-testid": "spectator-count" }, `${n} watching`);
+}
+
 export function waitingView(s: State, roomID: string, room: RoomDocument): Node {
   const uid = s.user!.uid;
   const isHost = room.hostID === uid;
@@ -209,6 +216,7 @@ export function waitingView(s: State, roomID: string, room: RoomDocument): Node 
     readyPanel(s, roomID, room),
     settingsView(roomID, room, isHost, s.busy),
     room.invited.length > 0 && h("p", { class: "muted" }, `Invited: ${room.invited.join(", ")}`),
+    spectatorsLine(room),
     midMatch && h("div", { class: "between-deals" }, resultView(s, room), scoreTable(s, room)),
   );
 }

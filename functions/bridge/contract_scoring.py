@@ -1,0 +1,292 @@
+"""Contract bridge scoring (seed 004 "Scoring"; SPEC §11): what one deal scores, and the score
+sheet of a rubber or of a Chicago, as values.
+
+A deal's score is a tuple of `Entry` values, each some points of one `Kind` for one side; only the
+`CONTRACT` kind (trick points for a contract bid and made) is written below the line and counts
+towards a game. `Sheet.scored` adds one deal to a sheet and returns the entries it earned,
+including the game, part-score and rubber bonuses that deal brought.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .bids import Bid, Strain
+from .cards import Card, Rank, Suit
+from .values import evolve
+
+
+class Side(Enum):
+    """The fixed partnerships: positions 0 and 2 against 1 and 3."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @staticmethod
+    def of(position: int) -> Side:
+        return Side.NS if position % 2 == 0 else Side.EW
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+
+class Doubling(IntEnum):
+    """How a contract was doubled; the value multiplies its trick points."""
+
+    UNDOUBLED = 1
+    DOUBLED = 2
+    REDOUBLED = 4
+
+    @property
+    def suffix(self) -> str:
+        return {1: "", 2: "X", 4: "XX"}[self]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The last bid of an auction with its doubling, written `4S`, `4SX`, `4SXX`."""
+
+    bid: Bid
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __str__(self) -> str:
+        return f"{self.bid}{self.doubling.suffix}"
+
+
+class Kind(Enum):
+    """What a side's points were scored for (wire names)."""
+
+    #: Trick points for a contract bid and made: the only points below the line.
+    CONTRACT = "contract"
+    OVERTRICKS = "overtricks"
+    #: Making a doubled (50) or redoubled (100) contract.
+    INSULT = "insult"
+    SLAM = "slam"
+    #: The defenders' points for the tricks the declarer fell short by.
+    UNDERTRICKS = "undertricks"
+    HONOURS = "honours"
+    #: Chicago: making a game scores at once.
+    GAME = "game"
+    #: Chicago: a part score made on the fourth deal that completes no game.
+    PART_SCORE = "partScore"
+    #: Rubber: two games won.
+    RUBBER = "rubber"
+    #: Rubber: what the seed's rule for a rubber left unfinished gives (300 a game, 100 a part score).
+    UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """`points` of one `kind` scored by `side`."""
+
+    side: Side
+    kind: Kind
+    points: int
+
+    @property
+    def below(self) -> bool:
+        """Written below the line: counts towards a game."""
+        return self.kind is Kind.CONTRACT
+
+
+#: Trick points for each trick bid and made beyond six, undoubled.
+_MINOR, _MAJOR, _FIRST_NO_TRUMP = 20, 30, 40
+#: A contract of this level is a small slam; a grand slam is one higher.
+SMALL_SLAM = 6
+_SLAM = {(6, False): 500, (6, True): 750, (7, False): 1000, (7, True): 1500}
+#: Points per doubled overtrick by vulnerability (redoubled: twice as many).
+_DOUBLED_OVERTRICK = {False: 100, True: 200}
+#: Doubled undertricks by vulnerability: the first, the second and third, each later one
+#: (redoubled: twice as many).
+_DOUBLED_UNDERTRICKS = {False: (100, 200, 300), True: (200, 300, 300)}
+_UNDOUBLED_UNDERTRICK = {False: 50, True: 100}
+_INSULT = {Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}
+#: A side that reaches this many points below the line has won a game.
+GAME = 100
+BOOK = 6
+
+
+def trick_points(bid: Bid, doubling: Doubling = Doubling.UNDOUBLED) -> int:
+    """Below-the-line points for making `bid`: 20 a trick in clubs or diamonds, 30 in hearts or
+    spades, 40 for the first no-trump trick and 30 for each other; doubled ×2, redoubled ×4."""
+    first = _FIRST_NO_TRUMP if bid.strain is Strain.NO_TRUMP else _trick_value(bid.strain)
+    return (first + _trick_value(bid.strain) * (bid.level - 1)) * doubling
+
+
+def _trick_value(strain: Strain) -> int:
+    """Undoubled points of a trick beyond the first: 20 in a minor, 30 in a major or no trump."""
+    return _MINOR if strain in (Strain.CLUBS, Strain.DIAMONDS) else _MAJOR
+
+
+def undertrick_points(down: int, doubling: Doubling, vulnerable: bool) -> int:
+    """The defenders' points when the declarer falls `down` tricks short: 50 / 100 each
+    undoubled (not vulnerable / vulnerable); doubled 100, 200, 200, then 300 each not vulnerable
+    and 200, then 300 each vulnerable; redoubled twice the doubled figures."""
+    if doubling is Doubling.UNDOUBLED:
+        return _UNDOUBLED_UNDERTRICK[vulnerable] * down
+    first, second_third, later = _DOUBLED_UNDERTRICKS[vulnerable]
+    doubled = sum(first if n == 1 else second_third if n <= 3 else later for n in range(1, down + 1))
+    return doubled * (doubling // Doubling.DOUBLED)
+
+
+def contract_entries(contract: Contract, declarer: Side, tricks: int, vulnerable: bool) -> tuple[Entry, ...]:
+    """What a deal played in `contract` scores when the declarer's side (`vulnerable` or not)
+    took `tricks`: made, the trick points below the line and overtricks, the insult and a slam
+    bonus above it; short, the undertricks to the defenders. Zero entries are left out."""
+    bid, doubling = contract.bid, contract.doubling
+    need = bid.level + BOOK
+    if tricks < need:
+        return (Entry(declarer.other, Kind.UNDERTRICKS, undertrick_points(need - tricks, doubling, vulnerable)),)
+    over = tricks - need
+    if doubling is Doubling.UNDOUBLED:
+        overtricks = over * _trick_value(bid.strain)
+    else:
+        overtricks = over * _DOUBLED_OVERTRICK[vulnerable] * (doubling // Doubling.DOUBLED)
+    entries = (
+        Entry(declarer, Kind.CONTRACT, trick_points(bid, doubling)),
+        Entry(declarer, Kind.OVERTRICKS, overtricks),
+        Entry(declarer, Kind.INSULT, _INSULT.get(doubling, 0)),
+        Entry(declarer, Kind.SLAM, _SLAM.get((bid.level, vulnerable), 0)),
+    )
+    return tuple(entry for entry in entries if entry.points)
+
+
+_HONOUR_RANKS = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN})
+
+
+def honours_entries(strain: Strain, hands: Mapping[int, Iterable[Card]]) -> tuple[Entry, ...]:
+    """Honours as dealt (`hands` by position): in a suit contract, a hand holding all five of
+    A K Q J 10 of trumps scores 150 for its side, four of them 100; in no trump a hand holding
+    the four aces scores 150. Scored whoever holds them, declarer's side or defenders."""
+    trump = strain.trump
+    for position, hand in hands.items():
+        cards = set(hand)
+        if trump is None:
+            held = sum(Card(suit, Rank.ACE) in cards for suit in Suit)
+            points = 150 if held == 4 else 0
+        else:
+            held = sum(Card(trump, rank) in cards for rank in _HONOUR_RANKS)
+            points = {5: 150, 4: 100}.get(held, 0)
+        if points:
+            return (Entry(Side.of(position), Kind.HONOURS, points),)
+    return ()
+
+
+class Form(Enum):
+    """How deals add up to a match (`scoring` setting of contract bridge)."""
+
+    #: Best of three games; the match ends with the rubber.
+    RUBBER = "rubber"
+    #: Four deals with set vulnerability; every game scores its bonus at once.
+    CHICAGO = "chicago"
+
+
+#: Chicago's length, and its rubber and game bonuses.
+CHICAGO_DEALS = 4
+_RUBBER_BONUS = {0: 700, 1: 500}  # by the losing side's games
+_CHICAGO_GAME = {False: 300, True: 500}
+_CHICAGO_PART_SCORE = 100
+_UNFINISHED_GAME, _UNFINISHED_PART_SCORE = 300, 100
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's column: `above` the line (every bonus and penalty), `below` for the current
+    game, `games` won, and `total` (everything scored, below-the-line points of past games too)."""
+
+    above: int = 0
+    below: int = 0
+    games: int = 0
+    total: int = 0
+
+    def plus(self, entry: Entry) -> SideScore:
+        if entry.below:
+            return evolve(self, below=self.below + entry.points, total=self.total + entry.points)
+        return evolve(self, above=self.above + entry.points, total=self.total + entry.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The score sheet of one match of contract bridge: its `form`, how many deals it has scored
+    (`deals`; passed-out deals are not scored) and each side's column."""
+
+    form: Form
+    deals: int = 0
+    ns: SideScore = SideScore()
+    ew: SideScore = SideScore()
+
+    def column(self, side: Side) -> SideScore:
+        return self.ns if side is Side.NS else self.ew
+
+    def vulnerable(self, side: Side, dealer: int) -> bool:
+        """Rubber: a side with a game is vulnerable. Chicago, by the number of the deal being
+        played (`deals + 1`): first none, second and third the dealer's side, fourth both."""
+        if self.form is Form.RUBBER:
+            return self.column(side).games > 0
+        number = self.deals + 1
+        return number == CHICAGO_DEALS or (number in (2, 3) and side is Side.of(dealer))
+
+    @property
+    def is_over(self) -> bool:
+        """A rubber ends when a side has two games; a Chicago after its fourth deal."""
+        if self.form is Form.RUBBER:
+            return max(self.ns.games, self.ew.games) >= 2
+        return self.deals >= CHICAGO_DEALS
+
+    def scored(self, contract: Contract, declarer: int, tricks: int, dealer: int,
+               honours: tuple[Entry, ...] = ()) -> tuple[Sheet, tuple[Entry, ...]]:
+        """The sheet after a deal played in `contract` by `declarer` (a position) who took `tricks`,
+        dealt by `dealer`, with `honours` (from `honours_entries`, if the room scores them); and
+        every entry that deal earned, the bonuses for a game or rubber it completed included.
+
+        A side reaching 100 below the line wins a game and both sides' part scores end with it.
+        Rubber: the second game brings 700 (two games to none) or 500 (two to one). Chicago: a
+        game scores 300 (not vulnerable) or 500 (vulnerable) at once; on the fourth deal a made
+        contract that completes no game scores 100."""
+        side = Side.of(declarer)
+        vulnerable = self.vulnerable(side, dealer)
+        entries = contract_entries(contract, side, tricks, vulnerable) + honours
+        sheet = evolve(self, deals=self.deals + 1)
+        for entry in entries:
+            sheet = sheet._plus(entry)
+        bonuses: list[Entry] = []
+        if sheet.column(side).below >= GAME:
+            sheet = sheet._game_won(side)
+            if self.form is Form.RUBBER and sheet.column(side).games == 2:
+                bonuses.append(Entry(side, Kind.RUBBER, _RUBBER_BONUS[sheet.column(side.other).games]))
+            elif self.form is Form.CHICAGO:
+                bonuses.append(Entry(side, Kind.GAME, _CHICAGO_GAME[vulnerable]))
+        elif self.form is Form.CHICAGO and sheet.deals == CHICAGO_DEALS and any(e.below for e in entries):
+            bonuses.append(Entry(side, Kind.PART_SCORE, _CHICAGO_PART_SCORE))
+        for entry in bonuses:
+            sheet = sheet._plus(entry)
+        return sheet, entries + tuple(bonuses)
+
+    def unfinished(self) -> tuple[Entry, ...]:
+        """What the seed's rule for a rubber left unfinished would add: 300 to a side with a game,
+        100 to a side with a part score in the unfinished game (both, to a side with both). A
+        finished rubber, or a Chicago, adds nothing."""
+        if self.form is not Form.RUBBER or self.is_over:
+            return ()
+        entries: list[Entry] = []
+        for side in Side:
+            column = self.column(side)
+            if column.games:
+                entries.append(Entry(side, Kind.UNFINISHED, _UNFINISHED_GAME))
+            if column.below:
+                entries.append(Entry(side, Kind.UNFINISHED, _UNFINISHED_PART_SCORE))
+        return tuple(entries)
+
+    def _plus(self, entry: Entry) -> Sheet:
+        if entry.side is Side.NS:
+            return evolve(self, ns=self.ns.plus(entry))
+        return evolve(self, ew=self.ew.plus(entry))
+
+    def _game_won(self, side: Side) -> Sheet:
+        """`side` won a game: a new line is drawn, and neither side's part score carries on."""
+        winner = self.column(side)
+        columns = {side: evolve(winner, below=0, games=winner.games + 1),
+                   side.other: evolve(self.column(side.other), below=0)}
+        return evolve(self, ns=columns[Side.NS], ew=columns[Side.EW])

@@ -1,4 +1,5 @@
-"""Auction calls: `PASS` or a bid `1C` … `7NT`, ordered by level then strain."""
+"""Auction calls: `PASS`, a bid `1C` … `7NT` (ordered by level then strain), and in the games that
+have them `X` (double) and `XX` (redouble)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -51,19 +52,48 @@ class Pass(Enum):
 
 
 PASS = Pass.PASS
-Call = Bid | Pass
+
+
+class Double(Enum):
+    """The calls that double the last bid (`X`) or redouble a double (`XX`)."""
+
+    DOUBLE = "X"
+    REDOUBLE = "XX"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+DOUBLE, REDOUBLE = Double.DOUBLE, Double.REDOUBLE
+Call = Bid | Pass | Double
+
+
+class Doubling(IntEnum):
+    """How the last bid stands doubled; the value multiplies its trick points."""
+
+    UNDOUBLED = 1
+    DOUBLED = 2
+    REDOUBLED = 4
+
+    @property
+    def suffix(self) -> str:
+        """How a contract is written with it: `4S`, `4SX`, `4SXX`."""
+        return {1: "", 2: "X", 4: "XX"}[self]
 
 #: Every bid in ascending order, 1C … 7NT.
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
-_BY_TEXT: dict[str, Call] = {str(bid): bid for bid in ALL_BIDS} | {"PASS": PASS}
+_CALLS: tuple[Call, ...] = (*ALL_BIDS, PASS, DOUBLE, REDOUBLE)
+_BY_TEXT: dict[str, Call] = {str(call): call for call in _CALLS}
 
 
 def parse_call(text: object) -> Call:
-    """Parse `PASS` or a level 1-7 followed by C, D, H, S or NT."""
+    """Parse `PASS`, `X`, `XX` or a level 1-7 followed by C, D, H, S or NT (whether the game
+    allows the call is the auction's to say)."""
     call = _BY_TEXT.get(text) if isinstance(text, str) else None
     if call is None:
         raise BridgeError(
             Reason.INVALID_BID,
-            "A bid is 'PASS' or a level 1-7 followed by C, D, H, S or NT, like '3NT'.",
+            "A call is 'PASS', 'X' (double), 'XX' (redouble) or a level 1-7 followed by C, D, H, S or NT, "
+            "like '3NT'.",
         )
     return call

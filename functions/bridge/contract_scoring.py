@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 
-from .bids import Bid, Strain
+from .bids import Bid, Doubling, Strain
 from .cards import Card, Rank, Suit
+from .deal import Contract
 from .values import evolve
 
 
@@ -30,29 +31,6 @@ class Side(Enum):
     @property
     def other(self) -> Side:
         return Side.EW if self is Side.NS else Side.NS
-
-
-class Doubling(IntEnum):
-    """How a contract was doubled; the value multiplies its trick points."""
-
-    UNDOUBLED = 1
-    DOUBLED = 2
-    REDOUBLED = 4
-
-    @property
-    def suffix(self) -> str:
-        return {1: "", 2: "X", 4: "XX"}[self]
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """The last bid of an auction with its doubling, written `4S`, `4SX`, `4SXX`."""
-
-    bid: Bid
-    doubling: Doubling = Doubling.UNDOUBLED
-
-    def __str__(self) -> str:
-        return f"{self.bid}{self.doubling.suffix}"
 
 
 class Kind(Enum):
@@ -105,7 +83,6 @@ _UNDOUBLED_UNDERTRICK = {False: 50, True: 100}
 _INSULT = {Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}
 #: A side that reaches this many points below the line has won a game.
 GAME = 100
-BOOK = 6
 
 
 def trick_points(bid: Bid, doubling: Doubling = Doubling.UNDOUBLED) -> int:
@@ -131,12 +108,12 @@ def undertrick_points(down: int, doubling: Doubling, vulnerable: bool) -> int:
     return doubled * (doubling // Doubling.DOUBLED)
 
 
-def contract_entries(contract: Contract, declarer: Side, tricks: int, vulnerable: bool) -> tuple[Entry, ...]:
+def contract_entries(contract: Contract, tricks: int, vulnerable: bool) -> tuple[Entry, ...]:
     """What a deal played in `contract` scores when the declarer's side (`vulnerable` or not)
     took `tricks`: made, the trick points below the line and overtricks, the insult and a slam
     bonus above it; short, the undertricks to the defenders. Zero entries are left out."""
-    bid, doubling = contract.bid, contract.doubling
-    need = bid.level + BOOK
+    bid, doubling, declarer = contract.bid, contract.doubling, Side.of(contract.declarer)
+    need = contract.target
     if tricks < need:
         return (Entry(declarer.other, Kind.UNDERTRICKS, undertrick_points(need - tricks, doubling, vulnerable)),)
     over = tricks - need
@@ -235,9 +212,9 @@ class Sheet:
             return max(self.ns.games, self.ew.games) >= 2
         return self.deals >= CHICAGO_DEALS
 
-    def scored(self, contract: Contract, declarer: int, tricks: int, dealer: int,
+    def scored(self, contract: Contract, tricks: int, dealer: int,
                honours: tuple[Entry, ...] = ()) -> tuple[Sheet, tuple[Entry, ...]]:
-        """The sheet after a deal played in `contract` by `declarer` (a position) who took `tricks`,
+        """The sheet after a deal played in `contract` whose declarer's side took `tricks`,
         dealt by `dealer`, with `honours` (from `honours_entries`, if the room scores them); and
         every entry that deal earned, the bonuses for a game or rubber it completed included.
 
@@ -245,9 +222,9 @@ class Sheet:
         Rubber: the second game brings 700 (two games to none) or 500 (two to one). Chicago: a
         game scores 300 (not vulnerable) or 500 (vulnerable) at once; on the fourth deal a made
         contract that completes no game scores 100."""
-        side = Side.of(declarer)
+        side = Side.of(contract.declarer)
         vulnerable = self.vulnerable(side, dealer)
-        entries = contract_entries(contract, side, tricks, vulnerable) + honours
+        entries = contract_entries(contract, tricks, vulnerable) + honours
         sheet = evolve(self, deals=self.deals + 1)
         for entry in entries:
             sheet = sheet._plus(entry)

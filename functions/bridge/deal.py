@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .bids import PASS, Bid, Call
+from .bids import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Doubling
 from .cards import Card, Suit
 from .dealing import Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
 from .values import evolve
-from .variant import Sides, Variant
+from .variant import DeclarerRule, Sides, Variant
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -44,17 +44,22 @@ class AuctionCall:
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """The winning bid and who made it. Its side needs `target` tricks, the defenders
-    `defender_target` (from the variant's book: `level + 6` and `8 - level` in Floating Bridge)."""
+    """The winning bid, its declarer and how it was doubled. The declarer's side needs `target`
+    tricks, the defenders `defender_target` (from the variant's book: `level + 6` and
+    `8 - level` in Floating Bridge)."""
 
     declarer: int
     bid: Bid
     target: int
     defender_target: int
+    doubling: Doubling = Doubling.UNDOUBLED
 
     @property
     def trump(self) -> Suit | None:
         return self.bid.strain.trump
+
+    def __str__(self) -> str:
+        return f"{self.bid}{self.doubling.suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,10 +243,7 @@ class Deal:
 
     @property
     def highest_bid(self) -> AuctionCall | None:
-        for entry in reversed(self.calls):
-            if isinstance(entry.call, Bid):
-                return entry
-        return None
+        return _last_bid(self.calls)[0]
 
     def _top_bid(self) -> Bid | None:
         highest = self.highest_bid
@@ -389,11 +391,32 @@ class Deal:
     # ----- legal moves -------------------------------------------------------------------
 
     def bid_violation(self, call: Call) -> BridgeError | None:
-        """A bid must be higher than the highest bid so far; passing is always allowed."""
+        """A bid must be higher than the highest bid so far; passing is always allowed. Where the
+        variant has doubling, the player to act may double (`X`) the last bid if an opponent made
+        it and it is not doubled yet, and redouble (`XX`) it if their side made it and an opponent
+        has doubled it, not yet redoubled."""
+        if isinstance(call, Double):
+            return self._double_violation(call)
         top = self._top_bid()
         if not isinstance(call, Bid) or top is None or call > top:
             return None
         return BridgeError(Reason.BID_TOO_LOW, f"A bid must be higher than the highest bid, {top}.")
+
+    def _double_violation(self, call: Double) -> BridgeError | None:
+        if not self.variant.auction.doubling:
+            return BridgeError(Reason.INVALID_BID, "This game has no doubling: call 'PASS' or a bid.")
+        highest, doubling = _last_bid(self.calls)
+        turn = self.turn
+        ours = highest is not None and turn is not None and highest.position in (
+            turn, self.variant.fixed_partner(turn))
+        if call is DOUBLE and (highest is None or ours or doubling is not Doubling.UNDOUBLED):
+            return BridgeError(Reason.CANNOT_DOUBLE,
+                               "You may double only the last bid, made by an opponent and not yet doubled.")
+        if call is REDOUBLE and (highest is None or not ours or doubling is not Doubling.DOUBLED):
+            return BridgeError(Reason.CANNOT_REDOUBLE,
+                               "You may redouble only your side's last bid, doubled by an opponent and not yet "
+                               "redoubled.")
+        return None
 
     def partner_violation(self, card: Card) -> BridgeError | None:
         """The partner card must be held by another player."""
@@ -442,10 +465,12 @@ class Deal:
         return hand, None
 
     def legal_bids(self) -> list[Call]:
-        """Every call the player to act may make: PASS and each bid above the highest."""
+        """Every call the player to act may make: PASS, a double or redouble where allowed, and
+        each bid above the highest."""
         if not isinstance(self.state, Bidding):
             return []
-        return [PASS, *self.variant.bids_above(self._top_bid())]
+        doubles = [c for c in (DOUBLE, REDOUBLE) if self.variant.auction.doubling and self.bid_violation(c) is None]
+        return [PASS, *doubles, *self.variant.bids_above(self._top_bid())]
 
     def legal_partner_cards(self) -> list[Card]:
         """Every card another player holds."""
@@ -475,29 +500,45 @@ class Deal:
 
     def place_bid(self, position: int, call: Call, rng: Shuffler) -> Deal:
         """The auction ends on the top bid (where the variant says so) or when every other seat
-        passes after a bid; a round of passes with no bid redeals, the deal passing left."""
+        passes after a call; a round of passes with no bid redeals, the deal passing left (or
+        staying with the dealer where the variant and `scoring` say so)."""
         state = self._require(Bidding, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
         calls = (*state.calls, AuctionCall(position, call))
         variant = self.variant
         if isinstance(call, Bid) and variant.auction.top_bid_ends and call == variant.top_bid:
-            return self._won(calls, position, call)
+            return self._won(calls)
         passes = variant.seats - 1
         if len(calls) > passes and all(e.call is PASS for e in calls[-passes:]):
-            highest = self.highest_bid
-            if highest is not None and isinstance(highest.call, Bid):
-                return self._won(calls, highest.position, highest.call)
+            if self.highest_bid is not None:
+                return self._won(calls)
             if len(calls) == variant.seats:
-                return new_deal(variant, self.players, self.settings, variant.left_of(self.dealer), rng, self.washes)
+                same = self.settings.scoring in variant.auction.same_dealer_after_pass_out
+                dealer = self.dealer if same else variant.left_of(self.dealer)
+                return new_deal(variant, self.players, self.settings, dealer, rng, self.washes)
         return evolve(self, state=Bidding(calls))
 
-    def _won(self, calls: tuple[AuctionCall, ...], declarer: int, bid: Bid) -> Deal:
-        """The auction is over: the partner is chosen next, or with fixed sides play begins."""
-        contract = Contract(declarer, bid, self.variant.target(bid), self.variant.defender_target(bid))
+    def _won(self, calls: tuple[AuctionCall, ...]) -> Deal:
+        """The auction is over: the contract is the last bid with its doubling, declared as the
+        variant says (`_declarer`); the partner is chosen next, or with fixed sides play begins."""
+        last, doubling = _last_bid(calls)
+        assert last is not None and isinstance(last.call, Bid)  # an auction is won only by a bid
+        bid = last.call
+        declarer = self._declarer(calls, last.position, bid)
+        contract = Contract(declarer, bid, self.variant.target(bid), self.variant.defender_target(bid), doubling)
         if self.variant.sides is Sides.PARTNER_CARD:
             return evolve(self, state=ChoosingPartner(calls, contract))
         return evolve(self, state=Playing(calls, contract, None, Trick(self._opening_leader(contract))))
+
+    def _declarer(self, calls: tuple[AuctionCall, ...], bidder: int, bid: Bid) -> int:
+        """The last bidder; or, with `FIRST_TO_NAME_STRAIN`, whoever of the bidder's side first
+        bid the contract's strain in this auction."""
+        if self.variant.auction.declarer is DeclarerRule.LAST_BIDDER:
+            return bidder
+        side = (bidder, self.variant.fixed_partner(bidder))
+        return next(e.position for e in calls
+                    if e.position in side and isinstance(e.call, Bid) and e.call.strain == bid.strain)
 
     def _opening_leader(self, contract: Contract) -> int:
         """The declarer in no trump if the variant says so; otherwise the player left of the declarer."""
@@ -557,6 +598,21 @@ class Deal:
         contract, won = state.contract, self._tricks_won(tricks)
         sides = (self._side_tricks(won, p) for p in self._possible_partners(contract, state.partner_card, tricks))
         return all(ours >= contract.target or theirs >= contract.defender_target for ours, theirs in sides)
+
+
+_DOUBLING_OF = {DOUBLE: Doubling.DOUBLED, REDOUBLE: Doubling.REDOUBLED}
+
+
+def _last_bid(calls: tuple[AuctionCall, ...]) -> tuple[AuctionCall | None, Doubling]:
+    """The last bid of `calls` (None if none) and how it stands doubled: a bid cancels the
+    doubles of the bids before it."""
+    doubling = Doubling.UNDOUBLED
+    for entry in reversed(calls):
+        if isinstance(entry.call, Bid):
+            return entry, doubling
+        if isinstance(entry.call, Double):
+            doubling = max(doubling, _DOUBLING_OF[entry.call])
+    return None, doubling
 
 
 def _trump_played(tricks: tuple[Trick, ...], trump: Suit) -> bool:

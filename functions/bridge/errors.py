@@ -28,6 +28,8 @@ class Reason(StrEnum):
     WRONG_PHASE = "WRONG_PHASE"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     BID_TOO_LOW = "BID_TOO_LOW"
+    CANNOT_DOUBLE = "CANNOT_DOUBLE"
+    CANNOT_REDOUBLE = "CANNOT_REDOUBLE"
     OWN_CARD = "OWN_CARD"
     CARD_NOT_DEALT = "CARD_NOT_DEALT"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
@@ -62,7 +64,8 @@ _STATUS: dict[Reason, str] = {
     **{r: "failed-precondition" for r in (
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
-        Reason.BID_TOO_LOW, Reason.OWN_CARD, Reason.CARD_NOT_DEALT, Reason.CARD_NOT_IN_HAND,
+        Reason.BID_TOO_LOW, Reason.CANNOT_DOUBLE, Reason.CANNOT_REDOUBLE, Reason.OWN_CARD, Reason.CARD_NOT_DEALT,
+        Reason.CARD_NOT_IN_HAND,
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
         Reason.CHAT_DISABLED)},
     Reason.RATE_LIMITED: "resource-exhausted",

@@ -28,18 +28,32 @@ class Sides(Enum):
     FIXED_PAIRS = "fixedPairs"
 
 
+class DeclarerRule(Enum):
+    """Who of the side that won the auction declares."""
+
+    #: The player who made the last bid (Floating Bridge, TigerBridge).
+    LAST_BIDDER = "lastBidder"
+    #: The player of the winning side who first named the contract's strain (contract bridge).
+    FIRST_TO_NAME_STRAIN = "firstToNameStrain"
+
+
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
     """`ladder`: every bid in ascending order. `opener`: seats left of the dealer of the first
-    caller (1: the player left of the dealer). `book`: tricks a bid's level counts beyond (a
-    level-`n` bid needs `n + book` tricks). `top_bid_ends`: the highest bid on the ladder ends
-    the auction at once. A passed-out auction (every seat passes, no bid) is redealt, the deal
-    passing left."""
+    caller (0: the dealer; 1: the player left of the dealer). `book`: tricks a bid's level
+    counts beyond (a level-`n` bid needs `n + book` tricks). `top_bid_ends`: the highest bid on
+    the ladder ends the auction at once. `doubling`: `X` and `XX` are calls (fixed sides only).
+    `declarer`: who declares. A passed-out auction (every seat passes, no bid) is redealt, the
+    deal passing left, or dealt again by the same dealer under the `scoring` values in
+    `same_dealer_after_pass_out`."""
 
     ladder: tuple[Bid, ...]
     opener: int
     book: int
     top_bid_ends: bool
+    doubling: bool = False
+    declarer: DeclarerRule = DeclarerRule.LAST_BIDDER
+    same_dealer_after_pass_out: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,7 @@ SPEC_STATUS: dict[str, str] = {
         "ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY", "NOT_ENOUGH_PLAYERS",
         "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD", "CARD_NOT_DEALT", "CARD_NOT_IN_HAND",
         "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED",
+        "CANNOT_DOUBLE", "CANNOT_REDOUBLE",  # SPEC §11
     ], "failed-precondition"),
     "RATE_LIMITED": "resource-exhausted",  # SPEC §13
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),

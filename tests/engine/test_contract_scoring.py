@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.bids import ALL_BIDS, Bid, Strain
+from bridge.bids import ALL_BIDS, Bid, Doubling, Strain
 from bridge.cards import Card
 from bridge.contract_scoring import (
-    Contract,
-    Doubling,
     Entry,
     Form,
     Kind,
@@ -19,10 +17,16 @@ from bridge.contract_scoring import (
     trick_points,
     undertrick_points,
 )
+from bridge.deal import Contract
 
 U, X, XX = Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED
 NS, EW = Side.NS, Side.EW
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP
+
+def contract(bid: Bid, doubling: Doubling = Doubling.UNDOUBLED, declarer: int = 0) -> Contract:
+    """A contract of contract bridge: the declarer's side needs the level + 6 tricks."""
+    return Contract(declarer, bid, bid.level + 6, 8 - bid.level, doubling)
+
 
 # ---- the seed's tables, restated as data --------------------------------------------------
 
@@ -82,7 +86,7 @@ def test_a_made_contract_scores_tricks_below_and_overtricks_insult_and_slam_abov
             Kind.INSULT: {U: 0, X: 50, XX: 100}[doubling],
             Kind.SLAM: SLAM.get((bid.level, vulnerable), 0),
         }
-        entries = contract_entries(Contract(bid, doubling), EW, tricks, vulnerable)
+        entries = contract_entries(contract(bid, doubling, declarer=1), tricks, vulnerable)
         assert {e.kind: e.points for e in entries} == {k: v for k, v in expected.items() if v}
         assert all(e.side is EW for e in entries)
 
@@ -92,13 +96,13 @@ def test_a_defeated_contract_scores_only_the_defenders_undertricks(bid: Bid) -> 
     for tricks in range(0, bid.level + 6):
         for doubling in (U, X, XX):
             for vulnerable in (False, True):
-                entries = contract_entries(Contract(bid, doubling), NS, tricks, vulnerable)
+                entries = contract_entries(contract(bid, doubling, declarer=0), tricks, vulnerable)
                 down = bid.level + 6 - tricks
                 assert entries == (Entry(EW, Kind.UNDERTRICKS, table_penalty(down, doubling, vulnerable)),)
 
 
 def test_a_slam_bonus_needs_a_slam_bid_not_twelve_tricks_made() -> None:
-    entries = contract_entries(Contract(Bid(5, H)), NS, 12, False)
+    entries = contract_entries(contract(Bid(5, H)), 12, False)
     assert Kind.SLAM not in {e.kind for e in entries}
 
 
@@ -126,11 +130,11 @@ def test_honours_split_between_partners_score_nothing() -> None:
 
 
 def test_the_known_values() -> None:
-    def chicago(deal: int, contract: str, tricks: int) -> int:
+    def chicago(deal: int, written: str, tricks: int) -> int:
         sheet = Sheet(Form.CHICAGO, deals=deal - 1)
-        bid = Bid(int(contract[0]), {"C": C, "D": D, "H": H, "S": S, "N": NT}[contract[1]])
-        doubling = XX if contract.endswith("XX") else X if contract.endswith("X") else U
-        _, entries = sheet.scored(Contract(bid, doubling), declarer=0, tricks=tricks, dealer=0)
+        bid = Bid(int(written[0]), {"C": C, "D": D, "H": H, "S": S, "N": NT}[written[1]])
+        doubling = XX if written.endswith("XX") else X if written.endswith("X") else U
+        _, entries = sheet.scored(contract(bid, doubling), tricks=tricks, dealer=0)
         return sum(e.points for e in entries if e.side is NS) - sum(e.points for e in entries if e.side is EW)
 
     assert chicago(1, "3NT", 9) == 400
@@ -145,51 +149,50 @@ def test_the_known_values() -> None:
 
 WORKED_RUBBER = [
     # (footnote, declarer, contract, tricks, NS above, NS below, EW above, EW below, games NS-EW)
-    ("a", 0, Contract(Bid(2, H)), 10, {Kind.CONTRACT: 60, Kind.OVERTRICKS: 60}, (60, 60, 0, 0), (0, 0)),
-    ("b", 1, Contract(Bid(4, S), X), 8, {Kind.UNDERTRICKS: 300}, (360, 60, 0, 0), (0, 0)),
-    ("c", 1, Contract(Bid(3, NT)), 10, {Kind.CONTRACT: 100, Kind.OVERTRICKS: 30}, (360, 0, 30, 0), (0, 1)),
-    ("d", 1, Contract(Bid(3, S)), 9, {Kind.CONTRACT: 90}, (360, 0, 30, 90), (0, 1)),
-    ("e", 1, Contract(Bid(2, D)), 6, {Kind.UNDERTRICKS: 200}, (560, 0, 30, 90), (0, 1)),
-    ("f", 0, Contract(Bid(6, H), X), 13,
+    ("a", 0, (Bid(2, H), U), 10, {Kind.CONTRACT: 60, Kind.OVERTRICKS: 60}, (60, 60, 0, 0), (0, 0)),
+    ("b", 1, (Bid(4, S), X), 8, {Kind.UNDERTRICKS: 300}, (360, 60, 0, 0), (0, 0)),
+    ("c", 1, (Bid(3, NT), U), 10, {Kind.CONTRACT: 100, Kind.OVERTRICKS: 30}, (360, 0, 30, 0), (0, 1)),
+    ("d", 1, (Bid(3, S), U), 9, {Kind.CONTRACT: 90}, (360, 0, 30, 90), (0, 1)),
+    ("e", 1, (Bid(2, D), U), 6, {Kind.UNDERTRICKS: 200}, (560, 0, 30, 90), (0, 1)),
+    ("f", 0, (Bid(6, H), X), 13,
      {Kind.CONTRACT: 360, Kind.OVERTRICKS: 100, Kind.INSULT: 50, Kind.SLAM: 500}, (1210, 0, 30, 0), (1, 1)),
-    ("g", 1, Contract(Bid(1, NT)), 8, {Kind.CONTRACT: 40, Kind.OVERTRICKS: 30}, (1210, 0, 60, 40), (1, 1)),
-    ("h", 0, Contract(Bid(3, C)), 9, {Kind.CONTRACT: 60}, (1210, 60, 60, 40), (1, 1)),
-    ("i", 1, Contract(Bid(3, H)), 9, {Kind.CONTRACT: 90, Kind.RUBBER: 500}, (1210, 0, 560, 0), (1, 2)),
+    ("g", 1, (Bid(1, NT), U), 8, {Kind.CONTRACT: 40, Kind.OVERTRICKS: 30}, (1210, 0, 60, 40), (1, 1)),
+    ("h", 0, (Bid(3, C), U), 9, {Kind.CONTRACT: 60}, (1210, 60, 60, 40), (1, 1)),
+    ("i", 1, (Bid(3, H), U), 9, {Kind.CONTRACT: 90, Kind.RUBBER: 500}, (1210, 0, 560, 0), (1, 2)),
 ]
 
 
 def test_the_seeds_worked_rubber_deal_by_deal_to_1690_and_880() -> None:
     sheet = Sheet(Form.RUBBER)
-    for footnote, declarer, contract, tricks, points, (ns_above, ns_below, ew_above, ew_below), games in WORKED_RUBBER:
+    for footnote, declarer, (bid, doubling), tricks, points, columns, games in WORKED_RUBBER:
         assert not sheet.is_over, footnote
-        sheet, entries = sheet.scored(contract, declarer, tricks, dealer=0)
+        sheet, entries = sheet.scored(contract(bid, doubling, declarer), tricks, dealer=0)
         assert {e.kind: e.points for e in entries} == points, footnote
-        assert (sheet.ns.above, sheet.ns.below, sheet.ew.above, sheet.ew.below) == (
-            ns_above, ns_below, ew_above, ew_below), footnote
+        assert (sheet.ns.above, sheet.ns.below, sheet.ew.above, sheet.ew.below) == columns, footnote
         assert (sheet.ns.games, sheet.ew.games) == games, footnote
     assert (sheet.ns.total, sheet.ew.total) == (1690, 880)
     assert sheet.is_over and sheet.unfinished() == ()
 
 
 def test_a_side_with_a_game_is_vulnerable_in_a_rubber() -> None:
-    sheet, _ = Sheet(Form.RUBBER).scored(Contract(Bid(4, S)), declarer=2, tricks=10, dealer=0)
+    sheet, _ = Sheet(Form.RUBBER).scored(contract(Bid(4, S), declarer=2), tricks=10, dealer=0)
     assert sheet.vulnerable(NS, dealer=1) and not sheet.vulnerable(EW, dealer=1)
-    _, entries = sheet.scored(Contract(Bid(2, C)), declarer=0, tricks=7, dealer=1)
+    _, entries = sheet.scored(contract(Bid(2, C), declarer=0), tricks=7, dealer=1)
     assert entries == (Entry(EW, Kind.UNDERTRICKS, 100),)
 
 
 def test_a_rubber_won_two_games_to_none_scores_700() -> None:
     sheet = Sheet(Form.RUBBER)
     for _ in range(2):
-        sheet, entries = sheet.scored(Contract(Bid(3, NT)), declarer=1, tricks=9, dealer=0)
+        sheet, entries = sheet.scored(contract(Bid(3, NT), declarer=1), tricks=9, dealer=0)
     assert Entry(EW, Kind.RUBBER, 700) in entries
     assert sheet.is_over and sheet.ew.total == 100 + 100 + 700
 
 
 def test_an_unfinished_rubber_gives_300_for_a_game_and_100_for_a_part_score() -> None:
-    sheet, _ = Sheet(Form.RUBBER).scored(Contract(Bid(4, H)), declarer=0, tricks=10, dealer=0)
-    sheet, _ = sheet.scored(Contract(Bid(2, S)), declarer=0, tricks=8, dealer=1)
-    sheet, _ = sheet.scored(Contract(Bid(1, C)), declarer=1, tricks=7, dealer=2)
+    sheet, _ = Sheet(Form.RUBBER).scored(contract(Bid(4, H), declarer=0), tricks=10, dealer=0)
+    sheet, _ = sheet.scored(contract(Bid(2, S), declarer=0), tricks=8, dealer=1)
+    sheet, _ = sheet.scored(contract(Bid(1, C), declarer=1), tricks=7, dealer=2)
     assert sheet.unfinished() == (Entry(NS, Kind.UNFINISHED, 300), Entry(NS, Kind.UNFINISHED, 100),
                                   Entry(EW, Kind.UNFINISHED, 100))
 
@@ -204,10 +207,10 @@ def test_chicago_vulnerability_none_then_the_dealers_side_twice_then_both() -> N
 
 def test_chicago_part_scores_carry_until_a_game_which_scores_at_once_and_wipes_both() -> None:
     sheet = Sheet(Form.CHICAGO)
-    sheet, entries = sheet.scored(Contract(Bid(2, S)), declarer=0, tricks=8, dealer=0)  # NS 60 below
-    sheet, entries = sheet.scored(Contract(Bid(2, D)), declarer=1, tricks=8, dealer=1)  # EW 40 below
+    sheet, entries = sheet.scored(contract(Bid(2, S), declarer=0), tricks=8, dealer=0)  # NS 60 below
+    sheet, entries = sheet.scored(contract(Bid(2, D), declarer=1), tricks=8, dealer=1)  # EW 40 below
     assert (sheet.ns.below, sheet.ew.below) == (60, 40)
-    sheet, entries = sheet.scored(Contract(Bid(2, H)), declarer=2, tricks=8, dealer=2)  # NS vulnerable
+    sheet, entries = sheet.scored(contract(Bid(2, H), declarer=2), tricks=8, dealer=2)  # NS vulnerable
     assert Entry(NS, Kind.GAME, 500) in entries
     assert (sheet.ns.below, sheet.ew.below, sheet.ns.games) == (0, 0, 1)
     assert sheet.ns.total == 60 + 60 + 500
@@ -215,26 +218,26 @@ def test_chicago_part_scores_carry_until_a_game_which_scores_at_once_and_wipes_b
 
 def test_chicago_a_part_score_on_the_fourth_deal_scores_100_unless_it_makes_a_game() -> None:
     fourth = Sheet(Form.CHICAGO, deals=3)
-    _, entries = fourth.scored(Contract(Bid(2, C)), declarer=3, tricks=8, dealer=3)
+    _, entries = fourth.scored(contract(Bid(2, C), declarer=3), tricks=8, dealer=3)
     assert entries == (Entry(EW, Kind.CONTRACT, 40), Entry(EW, Kind.PART_SCORE, 100))
     carried = Sheet(Form.CHICAGO, deals=3, ew=SideScore(below=70, total=70))
-    sheet, entries = carried.scored(Contract(Bid(2, C)), declarer=3, tricks=8, dealer=3)
+    sheet, entries = carried.scored(contract(Bid(2, C), declarer=3), tricks=8, dealer=3)
     assert entries == (Entry(EW, Kind.CONTRACT, 40), Entry(EW, Kind.GAME, 500))
     assert sheet.is_over
 
 
 def test_chicago_a_defeated_contract_on_the_fourth_deal_scores_no_part_score() -> None:
-    _, entries = Sheet(Form.CHICAGO, deals=3).scored(Contract(Bid(2, C)), declarer=3, tricks=7, dealer=3)
+    _, entries = Sheet(Form.CHICAGO, deals=3).scored(contract(Bid(2, C), declarer=3), tricks=7, dealer=3)
     assert entries == (Entry(NS, Kind.UNDERTRICKS, 100),)
 
 
 def test_honours_count_above_the_line_for_the_side_that_held_them() -> None:
     honours = honours_entries(S, hands_with("AS KS QS JS", position=1))
-    sheet, entries = Sheet(Form.RUBBER).scored(Contract(Bid(4, S)), declarer=0, tricks=10, dealer=0, honours=honours)
+    sheet, entries = Sheet(Form.RUBBER).scored(contract(Bid(4, S), declarer=0), tricks=10, dealer=0, honours=honours)
     assert Entry(EW, Kind.HONOURS, 100) in entries
     assert (sheet.ew.above, sheet.ew.below, sheet.ns.games) == (100, 0, 1)
 
 
 def test_contracts_are_written_with_their_doubling() -> None:
-    assert [str(Contract(Bid(4, S), d)) for d in (U, X, XX)] == ["4S", "4SX", "4SXX"]
+    assert [str(contract(Bid(4, S), d)) for d in (U, X, XX)] == ["4S", "4SX", "4SXX"]
     assert [Side.of(p) for p in range(4)] == [NS, EW, NS, EW]

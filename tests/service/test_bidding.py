@@ -171,7 +171,14 @@ def test_a_pass_is_always_allowed_after_a_bid():
 def test_place_bid_rejects_a_bid_that_is_not_a_bid():
     table = Table.started()
     player = table.to_act()
-    for text in ["8C", "0NT", "1N", "1nt", "pass", "Pass", "NT", "1", "", " 1C", "1C ", "1CD", "P", "X"]:
+    for text in ["8C", "0NT", "1N", "1nt", "pass", "Pass", "NT", "1", "", " 1C", "1C ", "1CD", "P", "x", "XXX"]:
         table.reject("placeBid", player, "invalid-argument", "INVALID_BID", bid=text)
     for value in [1, None, True, ["1C"], {"bid": "1C"}]:
         table.reject("placeBid", player, "invalid-argument", "INVALID_BID", bid=value)
+
+
+def test_floating_bridge_has_no_double_or_redouble():
+    table = Table.started(settings=NO_WASH)
+    table.auction("1C")
+    for text in ["X", "XX"]:
+        table.reject("placeBid", table.to_act(), "invalid-argument", "INVALID_BID", bid=text)

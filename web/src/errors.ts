@@ -30,6 +30,8 @@ const REASONS: Record<string, string> = {
   WRONG_PHASE: "That move is not possible at this point of the game.",
   NOT_YOUR_TURN: "It is not your turn.",
   BID_TOO_LOW: "Your bid must be higher than the highest bid.",
+  CANNOT_DOUBLE: "You can double only an opponent's last bid, and only once.",
+  CANNOT_REDOUBLE: "You can redouble only your side's bid after an opponent doubled it.",
   OWN_CARD: "You hold that card; name a card another player holds.",
   CARD_NOT_DEALT: "Nobody holds that card.",
   CARD_NOT_IN_HAND: "You do not hold that card.",

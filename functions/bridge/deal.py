@@ -164,7 +164,8 @@ class Outcome:
 class SeatView:
     """What the player at `position` may know of a deal: their own `hand` and the public state
     (the room document's deal fields). `partner` is the declarer's partner only once the table
-    knows it. A bot decides from this alone (`Variant.bot`)."""
+    knows it; `dummy` is the dummy's position and cards once they are shown. A bot decides from
+    this alone (`Variant.bot`)."""
 
     variant: Variant
     position: int
@@ -176,6 +177,7 @@ class SeatView:
     partner: int | None
     trick: Trick | None
     tricks: tuple[Trick, ...]
+    dummy: tuple[int, Hand] | None = None
 
 
 #: What a player does on their turn: a call in the auction, or a card (the partner card or a play).
@@ -216,6 +218,28 @@ class Deal:
         if isinstance(state, ChoosingPartner):
             return state.contract.declarer
         return None
+
+    @property
+    def actor(self) -> int | None:
+        """Who makes the move for `turn`: the declarer when it is the dummy's card to play, else
+        the player whose turn it is."""
+        turn, state = self.turn, self.state
+        if isinstance(state, Playing) and self.variant.play.dummy and turn == self._dummy_position(state.contract):
+            return state.contract.declarer
+        return turn
+
+    @property
+    def dummy(self) -> tuple[int, Hand] | None:
+        """The dummy's position and the cards it still holds, public from the opening lead on
+        (None before it, and in variants without a dummy)."""
+        state = self.state
+        if not self.variant.play.dummy or not isinstance(state, (Playing, Finished)) or not self._plays():
+            return None
+        position = self._dummy_position(state.contract)
+        return position, self.hands[position]
+
+    def _dummy_position(self, contract: Contract) -> int:
+        return self.variant.fixed_partner(contract.declarer)
 
     @property
     def calls(self) -> tuple[AuctionCall, ...]:
@@ -299,7 +323,8 @@ class Deal:
     def view(self, position: int) -> SeatView:
         """What the player at `position` may see (`SeatView`)."""
         return SeatView(self.variant, position, self.hands[position], self.dealer, self.calls, self.contract,
-                        self.partner_card, self.partner if self.partner_revealed else None, self.trick, self.tricks)
+                        self.partner_card, self.partner if self.partner_revealed else None, self.trick, self.tricks,
+                        self.dummy)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do, in a fixed order that depends on public facts only
@@ -310,14 +335,16 @@ class Deal:
                             else self.legal_cards()))
 
     def bot_action(self) -> Action:
-        """The variant's bot's choice for the player to act, from that seat's view alone."""
-        turn = self.turn
-        if turn is None:
+        """The variant's bot's choice for the player to act (the declarer for the dummy), from
+        that seat's view alone."""
+        actor = self.actor
+        if actor is None:
             raise BridgeError(Reason.WRONG_PHASE, "Nobody is to act: the deal is over.")
-        return self.variant.bot(self.view(turn), self.legal_actions())
+        return self.variant.bot(self.view(actor), self.legal_actions())
 
     def act(self, position: int, action: Action, rng: Shuffler) -> Deal:
-        """Make `action` for the player at `position`: a call, the partner card, or a card to play."""
+        """Make `action` as the player at `position` (the `actor`): a call, the partner card, or a
+        card to play."""
         if isinstance(action, Card):
             if isinstance(self.state, ChoosingPartner):
                 return self.choose_partner(position, action)
@@ -494,7 +521,7 @@ class Deal:
         if not isinstance(state, phase):
             raise BridgeError(Reason.WRONG_PHASE,
                               f"That move belongs to the {phase.phase.value} phase; the deal is in {self.phase.value}.")
-        if position != self.turn:
+        if position != self.actor:
             raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
         return state
 
@@ -559,17 +586,20 @@ class Deal:
         return evolve(self, state=Playing(state.calls, contract, card, Trick(self._opening_leader(contract))))
 
     def play_card(self, position: int, card: Card) -> Deal:
-        """Play one card; a full trick goes to its winner, who leads next, until the deal ends."""
+        """The player at `position` plays one card: their own on their turn, or as declarer the
+        dummy's on the dummy's turn. A full trick goes to its winner, who leads next, until the
+        deal ends."""
         state = self.state
         seats = self.variant.seats
-        if not isinstance(state, Playing) or position != (state.trick.leader + len(state.trick.plays)) % seats:
-            state = self._require(Playing, position)  # raises: the wrong phase, or not this player's turn
-        hand = self.hands[position]
+        if not isinstance(state, Playing) or position != self.actor:
+            state = self._require(Playing, position)  # raises: the wrong phase, or not this player's move
+        seat = (state.trick.leader + len(state.trick.plays)) % seats  # whose card it is
+        hand = self.hands[seat]
         if (error := self._card_violation(state, hand, card)) is not None:
             raise error
         i = hand.index(card)
-        hands = (*self.hands[:position], hand[:i] + hand[i + 1:], *self.hands[position + 1:])
-        trick = Trick(state.trick.leader, (*state.trick.plays, Play(position, card)))
+        hands = (*self.hands[:seat], hand[:i] + hand[i + 1:], *self.hands[seat + 1:])
+        trick = Trick(state.trick.leader, (*state.trick.plays, Play(seat, card)))
         if len(trick.plays) < seats:
             return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card, trick,
                                                            state.tricks))

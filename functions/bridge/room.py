@@ -396,8 +396,8 @@ class Room:
         another, until a human is to act or the deal ends (SPEC §10). A finished deal is scored;
         when the match goes on, every human's `ready` is reset for the next deal."""
         bots = {position for position, seat in enumerate(self.seats) if seat.bot}
-        while bots and deal.turn in bots:
-            deal = deal.act(deal.turn, deal.bot_action(), rng or secure_rng())  # (only the auction shuffles)
+        while bots and deal.actor in bots:
+            deal = deal.act(deal.actor, deal.bot_action(), rng or secure_rng())  # (only the auction shuffles)
         match = self.match
         if not deal.is_finished or match is None:
             return evolve(self, deal=deal)
@@ -412,9 +412,9 @@ class Room:
     def _turn(self) -> tuple[int, int, int, int] | None:
         """Which turn of which deal it is, while a person is to act (None otherwise)."""
         deal, match = self.deal, self.match
-        if deal is None or match is None or not self.deal_in_progress or deal.turn is None:
+        if deal is None or match is None or not self.deal_in_progress or deal.actor is None:
             return None
-        if self.seats[deal.turn].bot:
+        if self.seats[deal.actor].bot:
             return None
         plays = len(deal.tricks) * deal.variant.seats + len(deal.trick.plays if deal.trick else ())
         return match.number, len(deal.calls), int(deal.partner_card is not None), plays
@@ -439,9 +439,9 @@ class Room:
         deal = self._deal_in_play()
         if self.turn_deadline is None or now < self.turn_deadline:
             raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
-        turn = deal.turn
-        assert turn is not None
-        return self._moved(deal.act(turn, deal.bot_action(), rng), rng)
+        actor = deal.actor
+        assert actor is not None
+        return self._moved(deal.act(actor, deal.bot_action(), rng), rng)
 
     def played_out(self, rng: Shuffler) -> Room:
         """The deal in progress played to its end with the bot's policy for every seat: the
@@ -449,8 +449,8 @@ class Room:
         deal = self.deal
         if deal is None or not self.deal_in_progress:
             return self
-        while deal.turn is not None:
-            deal = deal.act(deal.turn, deal.bot_action(), rng)
+        while deal.actor is not None:
+            deal = deal.act(deal.actor, deal.bot_action(), rng)
         return self._moved(deal, rng)
 
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:

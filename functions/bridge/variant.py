@@ -61,10 +61,12 @@ class PlayRules:
     """`trump_must_be_broken`: trump may not be led until a trump has been played in an earlier
     trick, unless the leader holds only trump. `declarer_leads_no_trump`: in no trump the
     declarer makes the opening lead; otherwise (and in a suit contract always) the player left
-    of the declarer does."""
+    of the declarer does. `dummy` (fixed sides only): the declarer's partner is the dummy, whose
+    cards are shown to the table once the opening lead is made and played by the declarer."""
 
     trump_must_be_broken: bool
     declarer_leads_no_trump: bool
+    dummy: bool = False
 
 
 #: A finished deal's points for each player in the match, given the scoring setting's value.

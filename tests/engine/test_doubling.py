@@ -1,42 +1,27 @@
 """The auction of fixed-partnership games with doubling (SPEC §11): `X`, `XX`, the contract's
 doubling, the declarer who first named the strain, and the pass-out redeal by form.
 
-The rules are variant data (`AuctionRules`): these tests play them through a variant that has
-them, built here from Floating Bridge's data with the contract-bridge auction.
+The rules are variant data (`AuctionRules`): these tests play them through `CONTRACT_RULES`.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from bridge import ALL_BIDS, PASS, Phase, Reason, Settings
 from bridge.bids import DOUBLE, REDOUBLE, Doubling
 from bridge.deal import Bidding, Deal
 from bridge.floating import FLOATING
-from bridge.variant import AuctionRules, DeclarerRule, PlayRules, Sides
 
-from .conftest import MIXED_DEAL, PLAYERS, call, rejects
+from .conftest import CONTRACT_RULES, MIXED_DEAL, PLAYERS, call, rejects
 
-#: Floating Bridge's cards with contract bridge's auction, sides and opening lead. Under its `tricks`
-#: scoring a passed-out deal stays with the dealer (as Chicago's does).
-DOUBLING = replace(
-    FLOATING,
-    name="doubling",
-    sides=Sides.FIXED_PAIRS,
-    auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=6, top_bid_ends=False, doubling=True,
-                         declarer=DeclarerRule.FIRST_TO_NAME_STRAIN,
-                         same_dealer_after_pass_out=frozenset({"tricks"})),
-    play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False),
-    wash_threshold=None,
-    early_end=False,
-)
 RNG = random.Random(0)
 ALL_CALLS = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
 
 
 def auction(*calls: str, dealer: int = 0, scoring: str = "deals") -> Deal:
-    """A deal of `DOUBLING` dealt by `dealer` after `calls`, made in turn from the dealer."""
-    deal = Deal(DOUBLING, Settings(scoring=scoring), PLAYERS, dealer, MIXED_DEAL, Bidding())
+    """A deal of `CONTRACT_RULES` dealt by `dealer` after `calls`, made in turn from the dealer
+    (under `tricks` scoring a passed-out deal stays with the dealer)."""
+    deal = Deal(CONTRACT_RULES, Settings(scoring=scoring), PLAYERS, dealer, MIXED_DEAL, Bidding())
     for text in calls:
         assert deal.turn is not None
         deal = deal.place_bid(deal.turn, call(text), RNG)

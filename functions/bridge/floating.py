@@ -7,7 +7,7 @@ soon as the table can tell that a side has reached its target; weak hands are wa
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import floating_bot
@@ -16,19 +16,43 @@ from .dealing import WASH_THRESHOLD
 from .variant import AuctionRules, PlayRules, Sides, Variant
 
 if TYPE_CHECKING:
-    from .deal import Outcome
+    from .deal import Deal, Outcome
+    from .settings import Settings
 
 #: Match scoring (SPEC §9): one point per deal won, or the tricks the winning side took.
 DEALS, TRICKS = "deals", "tricks"
 
 
-def deal_score(outcome: Outcome, players: tuple[str, ...], scoring: str) -> Mapping[str, int]:
-    """With `deals` scoring each winner of the deal scores 1; with `tricks` each winner scores the
-    tricks their side won in it. The losers score 0 (and are listed: they played the deal)."""
-    winners = outcome.winners
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Floating Bridge's score sheet: each deal scores on its own, and only the `deals` setting
+    ends a match. With `deals` scoring each winner of a deal scores 1; with `tricks` each winner
+    scores the tricks their side won in it. The losers score 0."""
+
+    scoring: str
+
+    @property
+    def is_over(self) -> bool:
+        return False
+
+    def scored(self, deal: Deal) -> Tally:
+        return self
+
+    def points(self, deal: Deal) -> tuple[int, ...]:
+        outcome = deal.outcome()
+        assert outcome is not None  # only a finished deal is scored
+        return deal_points(outcome, self.scoring)
+
+
+def deal_points(outcome: Outcome, scoring: str) -> tuple[int, ...]:
+    """A finished deal's points by position under `scoring` (see `Tally`)."""
     won = outcome.declarer_tricks if outcome.made else outcome.defender_tricks
     points = 1 if scoring == DEALS else won
-    return {uid: points if position in winners else 0 for position, uid in enumerate(players)}
+    return tuple(points if position in outcome.winners else 0 for position in range(outcome.seats))
+
+
+def tally(settings: Settings) -> Tally:
+    return Tally(settings.scoring)
 
 
 FLOATING = Variant(
@@ -42,6 +66,6 @@ FLOATING = Variant(
     early_end=True,
     scorings=(DEALS, TRICKS),
     options=frozenset({"playAllTricks", "washRule"}),
-    score_deal=deal_score,
+    sheet=tally,
     bot=floating_bot.choose,
 )

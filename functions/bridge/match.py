@@ -9,6 +9,7 @@ from .deal import Deal, new_deal
 from .dealing import Shuffler
 from .settings import Settings
 from .values import evolve
+from .variant import ScoreSheet
 from .variants import variant_named
 
 #: Position 0 deals the first deal of a match; each next deal is dealt by the seat to the left.
@@ -32,13 +33,16 @@ class Match:
     number: int
     scores: Mapping[str, int]
     names: Mapping[str, str]
+    sheet: ScoreSheet
 
     @staticmethod
     def start(players: tuple[str, ...], names: Mapping[str, str], settings: Settings,
               rng: Shuffler) -> tuple[Match, Deal]:
         """A match played by `settings`, and its first deal, dealt by position 0."""
-        deal = new_deal(variant_named(settings.variant), players, settings, FIRST_DEALER, rng)
-        match = Match(settings.deals, settings.scoring, 0, MappingProxyType({}), MappingProxyType({}))
+        variant = variant_named(settings.variant)
+        deal = new_deal(variant, players, settings, FIRST_DEALER, rng)
+        match = Match(settings.deals, settings.scoring, 0, MappingProxyType({}), MappingProxyType({}),
+                      variant.sheet(settings))
         return match.seated(players, names), deal
 
     def next_deal(self, last: Deal, players: tuple[str, ...], names: Mapping[str, str], settings: Settings,
@@ -54,22 +58,24 @@ class Match:
                       names=MappingProxyType({**self.names, **names}))
 
     def is_over(self, deal: Deal) -> bool:
-        """`deal`, this match's latest, is finished and was the last of a match of `deals` deals."""
-        return deal.is_finished and 0 < self.deals <= self.number
+        """`deal`, this match's latest, is finished and was the last of a match of `deals` deals,
+        or the score sheet ends the match."""
+        return deal.is_finished and (0 < self.deals <= self.number or self.sheet.is_over)
 
     def score_changes(self, deal: Deal) -> Mapping[str, int]:
-        """The points each player of `deal` earned from it, once it has finished (else none)."""
-        outcome = deal.outcome()
-        if outcome is None:
+        """The points each player of `deal`, this match's latest, earned from it once it has
+        finished and been `scored` (else none)."""
+        if not deal.is_finished:
             return {}
-        return deal.variant.score_deal(outcome, deal.players, self.scoring)
+        return dict(zip(deal.players, self.sheet.points(deal), strict=True))
 
     def scored(self, deal: Deal) -> Match:
-        """The match once `deal`, its latest, has finished: its points added."""
+        """The match once `deal`, its latest, has finished: entered on the sheet, its points added."""
+        match = evolve(self, sheet=self.sheet.scored(deal))
         scores = dict(self.scores)
-        for uid, points in self.score_changes(deal).items():
-            scores[uid] = scores.get(uid, 0) + points
-        return evolve(self, scores=MappingProxyType(scores))
+        for uid, gained in match.score_changes(deal).items():
+            scores[uid] = scores.get(uid, 0) + gained
+        return evolve(match, scores=MappingProxyType(scores))
 
     def renamed(self, uid: str, display_name: str) -> Match:
         """A player of the match has a new display name."""

@@ -164,6 +164,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
             number=match["number"],
             scores=MappingProxyType({s["uid"]: s["points"] for s in match["scores"]}),
             names=MappingProxyType({s["uid"]: s["name"] for s in match["scores"] if s.get("name") is not None}),
+            sheet=variant_named(match["deal"]["variant"]).sheet(Settings.from_dict(doc["settings"])),
         ) if match else None,
         deal=_decode_deal(match["deal"]) if match else None,
         abandoned_by=doc["abandonedBy"],
@@ -230,7 +231,8 @@ def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str,
                 tuple(_cards(" ".join(hands[uid]["cards"])) for uid in seating), state, room_doc["washes"])
     scores = dict.fromkeys(seating, 0)
     names = {p["uid"]: p["displayName"] for p in room_doc["players"] if p["uid"] in seating}
-    match = Match(1, settings.scoring, 1, MappingProxyType(scores), MappingProxyType(names))
+    match = Match(1, settings.scoring, 1, MappingProxyType(scores), MappingProxyType(names),
+                  variant_named(settings.variant).sheet(settings))
     return encode(evolve(room, match=match.scored(deal), deal=deal))
 
 def _v1_trick(doc: Mapping[str, Any]) -> Trick:

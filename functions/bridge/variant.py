@@ -8,15 +8,16 @@ variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .bids import Bid
 
 if TYPE_CHECKING:
-    from .deal import Action, Outcome, SeatView
+    from .deal import Action, Deal, SeatView
+    from .settings import Settings
 
 
 class Sides(Enum):
@@ -69,8 +70,24 @@ class PlayRules:
     dummy: bool = False
 
 
-#: A finished deal's points for each player in the match, given the scoring setting's value.
-DealScore = Callable[["Outcome", tuple[str, ...], str], Mapping[str, int]]
+class ScoreSheet(Protocol):
+    """What a variant's scoring keeps from deal to deal of a match (a rubber's games and part
+    scores; nothing in Floating Bridge), as an immutable value."""
+
+    @property
+    def is_over(self) -> bool:
+        """The sheet itself ends the match (a rubber won; a Chicago's fourth deal scored)."""
+        ...
+
+    def scored(self, deal: Deal) -> ScoreSheet:
+        """The sheet after finished `deal` is entered on it."""
+        ...
+
+    def points(self, deal: Deal) -> tuple[int, ...]:
+        """The points by position that `deal`, the last deal entered on this sheet, earned."""
+        ...
+
+
 #: A bot: one seat's choice among the legal actions, from that seat's view alone. It must be
 #: deterministic (the same view and legal actions, the same choice).
 BotPolicy = Callable[["SeatView", "Sequence[Action]"], "Action"]
@@ -84,8 +101,8 @@ class Variant:
     (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
     `scorings`: the values the `scoring` setting takes, default first; `options`: the other
-    variant-specific settings it accepts (wire names); `score_deal` turns a finished deal into
-    match points; `bot` is how a bot plays it.
+    variant-specific settings it accepts (wire names); `sheet` is a match's score sheet before
+    its first deal, for the room's settings; `bot` is how a bot plays it.
     """
 
     name: str
@@ -98,7 +115,7 @@ class Variant:
     early_end: bool
     scorings: tuple[str, ...]
     options: frozenset[str]
-    score_deal: DealScore
+    sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy
 
     @property

@@ -261,7 +261,7 @@ def room_with(deal: Deal) -> Room:
     settings = deal.settings
     names = {uid: uid.title() for uid in PLAYERS}
     match = Match(settings.deals, settings.scoring, 1, MappingProxyType(dict.fromkeys(PLAYERS, 0)),
-                  MappingProxyType(names)).scored(deal)
+                  MappingProxyType(names), deal.variant.sheet(settings)).scored(deal)
     ready = not deal.is_finished or match.is_over(deal)
     return Room(PLAYERS[0], tuple(Seat(uid, names[uid], ready) for uid in PLAYERS), settings, match=match, deal=deal)
 

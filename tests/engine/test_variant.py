@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named
+from bridge.floating import Tally, deal_points
 from bridge.variant import AuctionRules, PlayRules, Sides
 
 from .conftest import (
     MIXED_DEAL,
-    PLAYERS,
     SUIT_PER_SEAT,
     Permuting,
     bidding_game,
@@ -77,9 +77,14 @@ def _outcome(declarer: int, partner: int, contract: str, ours: int, theirs: int)
     (_outcome(1, 2, "4S", 8, 5), [1, 0, 0, 1], [5, 0, 0, 5]),      # set: the defenders score their tricks
     (_outcome(3, 0, "7NT", 12, 1), [0, 1, 1, 0], [0, 1, 1, 0]),
 ])
-def test_floating_deal_score(outcome: Outcome, deals: list[int], tricks: list[int]) -> None:
-    assert FLOATING.score_deal(outcome, PLAYERS, "deals") == dict(zip(PLAYERS, deals, strict=True))
-    assert FLOATING.score_deal(outcome, PLAYERS, "tricks") == dict(zip(PLAYERS, tricks, strict=True))
+def test_floating_deal_points(outcome: Outcome, deals: list[int], tricks: list[int]) -> None:
+    assert deal_points(outcome, "deals") == tuple(deals)
+    assert deal_points(outcome, "tricks") == tuple(tricks)
+
+
+def test_floating_bridges_sheet_never_ends_a_match_and_scores_each_deal_alone() -> None:
+    sheet = FLOATING.sheet(Settings(scoring="tricks"))
+    assert sheet == Tally("tricks") and not sheet.is_over
 
 
 # ----- the registry --------------------------------------------------------------------------------

@@ -3,18 +3,22 @@ sheet of a rubber or of a Chicago, as values.
 
 A deal's score is a tuple of `Entry` values, each some points of one `Kind` for one side; only the
 `CONTRACT` kind (trick points for a contract bid and made) is written below the line and counts
-towards a game. `Sheet.scored` adds one deal to a sheet and returns the entries it earned,
-including the game, part-score and rubber bonuses that deal brought.
+towards a game. `Sheet.entered` adds one deal to a sheet and keeps the entries it earned
+(`last`), including the game, part-score and rubber bonuses that deal brought.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .bids import Bid, Doubling, Strain
 from .cards import Card, Rank, Suit
 from .deal import Contract
+
+if TYPE_CHECKING:
+    from .deal import Deal
 from .values import evolve
 
 
@@ -187,12 +191,17 @@ class SideScore:
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """The score sheet of one match of contract bridge: its `form`, how many deals it has scored
-    (`deals`; passed-out deals are not scored) and each side's column."""
+    (`deals`; passed-out deals are not scored), each side's column, and what the last deal
+    earned (`last`). It is the contract variant's `ScoreSheet`."""
 
     form: Form
     deals: int = 0
     ns: SideScore = SideScore()
     ew: SideScore = SideScore()
+    #: Every entry the last deal entered earned.
+    last: tuple[Entry, ...] = ()
+    #: Honours are scored (the `honours` setting).
+    honours: bool = False
 
     def column(self, side: Side) -> SideScore:
         return self.ns if side is Side.NS else self.ew
@@ -212,11 +221,23 @@ class Sheet:
             return max(self.ns.games, self.ew.games) >= 2
         return self.deals >= CHICAGO_DEALS
 
-    def scored(self, contract: Contract, tricks: int, dealer: int,
-               honours: tuple[Entry, ...] = ()) -> tuple[Sheet, tuple[Entry, ...]]:
+    def scored(self, deal: Deal) -> Sheet:
+        """The sheet after finished `deal` (its honours counted if the sheet scores them)."""
+        outcome = deal.outcome()
+        assert outcome is not None  # only a finished deal is scored
+        contract = outcome.contract
+        honours = honours_entries(contract.bid.strain, dict(enumerate(deal.hands_dealt()))) if self.honours else ()
+        return self.entered(contract, outcome.declarer_tricks, deal.dealer, honours)
+
+    def points(self, deal: Deal) -> tuple[int, ...]:
+        """Each position's side's points from the last deal entered."""
+        won = {side: sum(e.points for e in self.last if e.side is side) for side in Side}
+        return tuple(won[Side.of(position)] for position in range(len(deal.players)))
+
+    def entered(self, contract: Contract, tricks: int, dealer: int, honours: tuple[Entry, ...] = ()) -> Sheet:
         """The sheet after a deal played in `contract` whose declarer's side took `tricks`,
-        dealt by `dealer`, with `honours` (from `honours_entries`, if the room scores them); and
-        every entry that deal earned, the bonuses for a game or rubber it completed included.
+        dealt by `dealer`, with `honours` (from `honours_entries`); `last` holds every entry that
+        deal earned, the bonuses for a game or rubber it completed included.
 
         A side reaching 100 below the line wins a game and both sides' part scores end with it.
         Rubber: the second game brings 700 (two games to none) or 500 (two to one). Chicago: a
@@ -239,7 +260,7 @@ class Sheet:
             bonuses.append(Entry(side, Kind.PART_SCORE, _CHICAGO_PART_SCORE))
         for entry in bonuses:
             sheet = sheet._plus(entry)
-        return sheet, entries + tuple(bonuses)
+        return evolve(sheet, last=entries + tuple(bonuses))
 
     def unfinished(self) -> tuple[Entry, ...]:
         """What the seed's rule for a rubber left unfinished would add: 300 to a side with a game,

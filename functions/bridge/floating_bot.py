@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .bids import PASS, Bid, Call, Strain
+from .card_play import choose_card, suit_lengths
 from .cards import Card, Rank, Suit
-from .deal import Action, Play, SeatView, Trick
+from .deal import Action, SeatView
 from .dealing import hand_points
 
 #: SPEC §5.2's points at which it opens, and how many more points buy each further level.
@@ -38,24 +39,17 @@ def choose(view: SeatView, legal: Sequence[Action]) -> Action:
     cards = [a for a in legal if isinstance(a, Card)]
     if view.partner_card is None:
         return _partner_card(view, cards)
-    return _card(view, cards)
+    return choose_card(view, cards, view.hand, _allies(view), frozenset(view.hand))
 
 
 # ----- the auction ---------------------------------------------------------------------------
-
-
-def _lengths(hand: Sequence[Card]) -> list[int]:
-    lengths = [0, 0, 0, 0]
-    for card in hand:
-        lengths[card.suit] += 1
-    return lengths
 
 
 def _call(view: SeatView, legal: Sequence[Call]) -> Call:
     points = hand_points(view.hand)
     if points < OPENING_POINTS:
         return PASS
-    lengths = _lengths(view.hand)
+    lengths = suit_lengths(view.hand)
     longest = max(Suit, key=lambda suit: (lengths[suit], suit))
     balanced = min(lengths) >= 2 and max(lengths) <= 4
     strain = Strain.NO_TRUMP if balanced and points >= NO_TRUMP_POINTS else Strain(longest)
@@ -100,50 +94,3 @@ def _allies(view: SeatView) -> set[int]:
     return set(range(view.variant.seats)) - {declarer, partner, me}
 
 
-def _out_above(card: Card, view: SeatView, played: set[Card]) -> bool:
-    """Some card of `card`'s suit above it is neither played nor in this hand."""
-    return any(Card(card.suit, rank) not in played and Card(card.suit, rank) not in view.hand
-               for rank in Rank if rank > card.rank)
-
-
-def _card(view: SeatView, legal: Sequence[Card]) -> Card:
-    assert view.contract is not None
-    trump = view.contract.trump
-    played = {play.card for trick in view.tricks for play in trick.plays}
-    trick = view.trick
-    assert trick is not None
-    played |= {play.card for play in trick.plays}
-    if not trick.plays:
-        return _lead(view, legal, trump, played)
-    if trick.winner(trump) in _allies(view):
-        return _cheapest(legal, trump)
-    winning = [card for card in legal if _wins(trick, view.position, card, trump)]
-    if winning:
-        return _cheapest(winning, trump)
-    return _least_useful(view, legal, trump)
-
-
-def _wins(trick: Trick, position: int, card: Card, trump: Suit | None) -> bool:
-    """`card` played now would be winning the trick so far."""
-
-
-    return Trick(trick.leader, (*trick.plays, Play(position, card))).winner(trump) == position
-
-
-def _cheapest(cards: Sequence[Card], trump: Suit | None) -> Card:
-    """The lowest card, side suits before trump."""
-    return min(cards, key=lambda card: (card.suit == trump, card.rank, card.suit))
-
-
-def _lead(view: SeatView, legal: Sequence[Card], trump: Suit | None, played: set[Card]) -> Card:
-    winners = [card for card in legal if not _out_above(card, view, played)]
-    if winners:
-        return min(winners, key=lambda card: (card.suit == trump, -card.rank, card.suit))
-    lengths = _lengths(view.hand)
-    side = [card for card in legal if card.suit != trump] or list(legal)
-    return min(side, key=lambda card: (-lengths[card.suit], card.rank, card.suit))
-
-
-def _least_useful(view: SeatView, legal: Sequence[Card], trump: Suit | None) -> Card:
-    lengths = _lengths(view.hand)
-    return min(legal, key=lambda card: (card.suit == trump, lengths[card.suit], card.rank, card.suit))

@@ -134,7 +134,7 @@ def test_the_known_values() -> None:
         sheet = Sheet(Form.CHICAGO, deals=deal - 1)
         bid = Bid(int(written[0]), {"C": C, "D": D, "H": H, "S": S, "N": NT}[written[1]])
         doubling = XX if written.endswith("XX") else X if written.endswith("X") else U
-        _, entries = sheet.scored(contract(bid, doubling), tricks=tricks, dealer=0)
+        entries = sheet.entered(contract(bid, doubling), tricks=tricks, dealer=0).last
         return sum(e.points for e in entries if e.side is NS) - sum(e.points for e in entries if e.side is EW)
 
     assert chicago(1, "3NT", 9) == 400
@@ -166,7 +166,8 @@ def test_the_seeds_worked_rubber_deal_by_deal_to_1690_and_880() -> None:
     sheet = Sheet(Form.RUBBER)
     for footnote, declarer, (bid, doubling), tricks, points, columns, games in WORKED_RUBBER:
         assert not sheet.is_over, footnote
-        sheet, entries = sheet.scored(contract(bid, doubling, declarer), tricks, dealer=0)
+        sheet = sheet.entered(contract(bid, doubling, declarer), tricks, dealer=0)
+        entries = sheet.last
         assert {e.kind: e.points for e in entries} == points, footnote
         assert (sheet.ns.above, sheet.ns.below, sheet.ew.above, sheet.ew.below) == columns, footnote
         assert (sheet.ns.games, sheet.ew.games) == games, footnote
@@ -175,24 +176,29 @@ def test_the_seeds_worked_rubber_deal_by_deal_to_1690_and_880() -> None:
 
 
 def test_a_side_with_a_game_is_vulnerable_in_a_rubber() -> None:
-    sheet, _ = Sheet(Form.RUBBER).scored(contract(Bid(4, S), declarer=2), tricks=10, dealer=0)
+    sheet = Sheet(Form.RUBBER).entered(contract(Bid(4, S), declarer=2), tricks=10, dealer=0)
+    _ = sheet.last
     assert sheet.vulnerable(NS, dealer=1) and not sheet.vulnerable(EW, dealer=1)
-    _, entries = sheet.scored(contract(Bid(2, C), declarer=0), tricks=7, dealer=1)
+    entries = sheet.entered(contract(Bid(2, C), declarer=0), tricks=7, dealer=1).last
     assert entries == (Entry(EW, Kind.UNDERTRICKS, 100),)
 
 
 def test_a_rubber_won_two_games_to_none_scores_700() -> None:
     sheet = Sheet(Form.RUBBER)
     for _ in range(2):
-        sheet, entries = sheet.scored(contract(Bid(3, NT), declarer=1), tricks=9, dealer=0)
+        sheet = sheet.entered(contract(Bid(3, NT), declarer=1), tricks=9, dealer=0)
+        entries = sheet.last
     assert Entry(EW, Kind.RUBBER, 700) in entries
     assert sheet.is_over and sheet.ew.total == 100 + 100 + 700
 
 
 def test_an_unfinished_rubber_gives_300_for_a_game_and_100_for_a_part_score() -> None:
-    sheet, _ = Sheet(Form.RUBBER).scored(contract(Bid(4, H), declarer=0), tricks=10, dealer=0)
-    sheet, _ = sheet.scored(contract(Bid(2, S), declarer=0), tricks=8, dealer=1)
-    sheet, _ = sheet.scored(contract(Bid(1, C), declarer=1), tricks=7, dealer=2)
+    sheet = Sheet(Form.RUBBER).entered(contract(Bid(4, H), declarer=0), tricks=10, dealer=0)
+    _ = sheet.last
+    sheet = sheet.entered(contract(Bid(2, S), declarer=0), tricks=8, dealer=1)
+    _ = sheet.last
+    sheet = sheet.entered(contract(Bid(1, C), declarer=1), tricks=7, dealer=2)
+    _ = sheet.last
     assert sheet.unfinished() == (Entry(NS, Kind.UNFINISHED, 300), Entry(NS, Kind.UNFINISHED, 100),
                                   Entry(EW, Kind.UNFINISHED, 100))
 
@@ -207,10 +213,13 @@ def test_chicago_vulnerability_none_then_the_dealers_side_twice_then_both() -> N
 
 def test_chicago_part_scores_carry_until_a_game_which_scores_at_once_and_wipes_both() -> None:
     sheet = Sheet(Form.CHICAGO)
-    sheet, entries = sheet.scored(contract(Bid(2, S), declarer=0), tricks=8, dealer=0)  # NS 60 below
-    sheet, entries = sheet.scored(contract(Bid(2, D), declarer=1), tricks=8, dealer=1)  # EW 40 below
+    sheet = sheet.entered(contract(Bid(2, S), declarer=0), tricks=8, dealer=0)  # NS 60 below
+    entries = sheet.last
+    sheet = sheet.entered(contract(Bid(2, D), declarer=1), tricks=8, dealer=1)  # EW 40 below
+    entries = sheet.last
     assert (sheet.ns.below, sheet.ew.below) == (60, 40)
-    sheet, entries = sheet.scored(contract(Bid(2, H), declarer=2), tricks=8, dealer=2)  # NS vulnerable
+    sheet = sheet.entered(contract(Bid(2, H), declarer=2), tricks=8, dealer=2)  # NS vulnerable
+    entries = sheet.last
     assert Entry(NS, Kind.GAME, 500) in entries
     assert (sheet.ns.below, sheet.ew.below, sheet.ns.games) == (0, 0, 1)
     assert sheet.ns.total == 60 + 60 + 500
@@ -218,22 +227,24 @@ def test_chicago_part_scores_carry_until_a_game_which_scores_at_once_and_wipes_b
 
 def test_chicago_a_part_score_on_the_fourth_deal_scores_100_unless_it_makes_a_game() -> None:
     fourth = Sheet(Form.CHICAGO, deals=3)
-    _, entries = fourth.scored(contract(Bid(2, C), declarer=3), tricks=8, dealer=3)
+    entries = fourth.entered(contract(Bid(2, C), declarer=3), tricks=8, dealer=3).last
     assert entries == (Entry(EW, Kind.CONTRACT, 40), Entry(EW, Kind.PART_SCORE, 100))
     carried = Sheet(Form.CHICAGO, deals=3, ew=SideScore(below=70, total=70))
-    sheet, entries = carried.scored(contract(Bid(2, C), declarer=3), tricks=8, dealer=3)
+    sheet = carried.entered(contract(Bid(2, C), declarer=3), tricks=8, dealer=3)
+    entries = sheet.last
     assert entries == (Entry(EW, Kind.CONTRACT, 40), Entry(EW, Kind.GAME, 500))
     assert sheet.is_over
 
 
 def test_chicago_a_defeated_contract_on_the_fourth_deal_scores_no_part_score() -> None:
-    _, entries = Sheet(Form.CHICAGO, deals=3).scored(contract(Bid(2, C), declarer=3), tricks=7, dealer=3)
+    entries = Sheet(Form.CHICAGO, deals=3).entered(contract(Bid(2, C), declarer=3), tricks=7, dealer=3).last
     assert entries == (Entry(NS, Kind.UNDERTRICKS, 100),)
 
 
 def test_honours_count_above_the_line_for_the_side_that_held_them() -> None:
     honours = honours_entries(S, hands_with("AS KS QS JS", position=1))
-    sheet, entries = Sheet(Form.RUBBER).scored(contract(Bid(4, S), declarer=0), tricks=10, dealer=0, honours=honours)
+    sheet = Sheet(Form.RUBBER).entered(contract(Bid(4, S), declarer=0), tricks=10, dealer=0, honours=honours)
+    entries = sheet.last
     assert Entry(EW, Kind.HONOURS, 100) in entries
     assert (sheet.ew.above, sheet.ew.below, sheet.ns.games) == (100, 0, 1)
 

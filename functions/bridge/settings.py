@@ -65,6 +65,7 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "chat": ("chat", _boolean),
     "playAllTricks": ("play_all_tricks", _boolean),
     "washRule": ("wash_rule", _boolean),
+    "honours": ("honours", _boolean),
 }
 #: Settings every variant takes; the others are a variant's `options`.
 _COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "chat")
@@ -79,7 +80,8 @@ class Settings:
     the table chat is open to players and spectators (SPEC §13).
     Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
     has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
-    redeal automatically when any hand is weak (under 4 points)."""
+    redeal automatically when any hand is weak (under 4 points).
+    Contract bridge option: `honours`: score honours (SPEC §11)."""
 
     variant: str = DEFAULT_VARIANT
     invite_only: bool = False
@@ -90,6 +92,7 @@ class Settings:
     chat: bool = True
     play_all_tricks: bool = False
     wash_rule: bool = True
+    honours: bool = False
 
     @staticmethod
     def parse_changes(data: object) -> dict[str, SettingValue]:

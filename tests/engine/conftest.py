@@ -7,7 +7,6 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -17,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from bridge import (
-    ALL_BIDS,
     DECK,
     FLOATING,
     AuctionCall,
@@ -40,7 +38,6 @@ from bridge import (
     is_weak,
     parse_call,
 )
-from bridge.variant import AuctionRules, DeclarerRule, PlayRules, Sides
 
 # ----- hypothesis --------------------------------------------------------------------
 # Profiles are applied per test (`property_settings`), not loaded globally, so they cannot
@@ -131,23 +128,6 @@ def rejects(reason: Reason, mentions: Sequence[str] = ()) -> Iterator[pytest.Exc
     with pytest.raises(BridgeError) as info:
         yield info
     check_error(info.value, reason, mentions)
-
-
-#: Floating Bridge's cards with contract bridge's auction (the dealer opens, X and XX, the first
-#: of the side to name the strain declares), fixed sides, the lead left of the declarer and the
-#: dummy: the rules of SPEC §11 as variant data. Under its `tricks` scoring a passed-out deal
-#: stays with the dealer (as Chicago's does).
-CONTRACT_RULES = replace(
-    FLOATING,
-    name="contractRules",
-    sides=Sides.FIXED_PAIRS,
-    auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=6, top_bid_ends=False, doubling=True,
-                         declarer=DeclarerRule.FIRST_TO_NAME_STRAIN,
-                         same_dealer_after_pass_out=frozenset({"tricks"})),
-    play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False, dummy=True),
-    wash_threshold=None,
-    early_end=False,
-)
 
 
 # ----- building positions by hand --------------------------------------------------------

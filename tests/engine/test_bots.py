@@ -37,12 +37,13 @@ def test_bot_moves_are_always_legal_and_finish_every_deal():
     assert 0.3 < made / contracts < 1.0, made / contracts  # bots bid contracts they can make, not all
 
 
-def _hidden_swaps(deal: Deal, viewer: int, rng: random.Random, swaps: int = 30) -> Deal:
-    """`deal` with cards the `viewer` cannot see exchanged between the other hands, keeping what
-    the table knows true: hand sizes, every shown-out suit stays void, and the declarer never
-    holds the partner card."""
+def hidden_swaps(deal: Deal, viewer: int, rng: random.Random, swaps: int = 30) -> Deal:
+    """`deal` with cards the `viewer` cannot see exchanged between the other hands (not the
+    dummy's once it is shown), keeping what the table knows true: hand sizes, every shown-out
+    suit stays void, and the declarer never holds the partner card."""
     hands = [list(hand) for hand in deal.hands]
-    others = [p for p in range(4) if p != viewer]
+    shown = {deal.dummy[0]} if deal.dummy is not None else set()
+    others = [p for p in range(4) if p != viewer and p not in shown]
     void: dict[int, set] = {p: set() for p in range(4)}
     for t in (*deal.tricks, *([deal.trick] if deal.trick else [])):
         led = t.led_suit
@@ -50,7 +51,7 @@ def _hidden_swaps(deal: Deal, viewer: int, rng: random.Random, swaps: int = 30) 
             if play.card.suit != led:
                 void[play.position].add(led)
     contract = deal.contract
-    for _ in range(swaps):
+    for _ in range(swaps if len(others) > 1 else 0):
         a, b = rng.sample(others, 2)
         if not hands[a] or not hands[b]:
             continue
@@ -72,7 +73,7 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see():
             turn = deal.turn
             choice = deal.bot_action()
             for _ in range(2):
-                other = _hidden_swaps(deal, turn, rng)
+                other = hidden_swaps(deal, turn, rng)
                 if other.hands == deal.hands:
                     continue
                 assert other.view(turn) == deal.view(turn)

@@ -1,7 +1,7 @@
 """The auction of fixed-partnership games with doubling (SPEC §11): `X`, `XX`, the contract's
 doubling, the declarer who first named the strain, and the pass-out redeal by form.
 
-The rules are variant data (`AuctionRules`): these tests play them through `CONTRACT_RULES`.
+The rules are variant data (`AuctionRules`); these tests play them through contract bridge.
 """
 from __future__ import annotations
 
@@ -9,19 +9,19 @@ import random
 
 from bridge import ALL_BIDS, PASS, Phase, Reason, Settings
 from bridge.bids import DOUBLE, REDOUBLE, Doubling
+from bridge.contract import CONTRACT
 from bridge.deal import Bidding, Deal
 from bridge.floating import FLOATING
 
-from .conftest import CONTRACT_RULES, MIXED_DEAL, PLAYERS, call, rejects
+from .conftest import MIXED_DEAL, PLAYERS, call, rejects
 
 RNG = random.Random(0)
 ALL_CALLS = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
 
 
-def auction(*calls: str, dealer: int = 0, scoring: str = "deals") -> Deal:
-    """A deal of `CONTRACT_RULES` dealt by `dealer` after `calls`, made in turn from the dealer
-    (under `tricks` scoring a passed-out deal stays with the dealer)."""
-    deal = Deal(CONTRACT_RULES, Settings(scoring=scoring), PLAYERS, dealer, MIXED_DEAL, Bidding())
+def auction(*calls: str, dealer: int = 0, scoring: str = "rubber") -> Deal:
+    """A deal of contract bridge dealt by `dealer` after `calls`, made in turn from the dealer."""
+    deal = Deal(CONTRACT, Settings(variant="contract", scoring=scoring), PLAYERS, dealer, MIXED_DEAL, Bidding())
     for text in calls:
         assert deal.turn is not None
         deal = deal.place_bid(deal.turn, call(text), RNG)
@@ -112,10 +112,10 @@ def test_the_opening_lead_is_left_of_the_declarer_in_every_strain() -> None:
         assert deal.turn == 2
 
 
-def test_a_passed_out_deal_passes_left_or_stays_with_the_dealer_as_the_form_says() -> None:
+def test_a_passed_out_deal_passes_left_in_a_rubber_and_stays_with_the_dealer_in_chicago() -> None:
     redealt = auction("PASS", "PASS", "PASS", "PASS", dealer=1)
     assert (redealt.dealer, redealt.phase) == (2, Phase.BIDDING)
-    stays = auction("PASS", "PASS", "PASS", "PASS", dealer=1, scoring="tricks")
+    stays = auction("PASS", "PASS", "PASS", "PASS", dealer=1, scoring="chicago")
     assert (stays.dealer, stays.phase, stays.calls) == (1, Phase.BIDDING, ())
 
 

@@ -1,16 +1,17 @@
 """The dummy (SPEC §11): shown to the table from the opening lead on, played by the declarer.
 
-Played through `CONTRACT_RULES`, the contract-bridge rules as variant data.
+Played through contract bridge, whose variant data has the dummy.
 """
 from __future__ import annotations
 
 import random
 
 from bridge import Phase, Reason, Settings
+from bridge.contract import CONTRACT
 from bridge.deal import Bidding, Deal
 from bridge.floating import FLOATING
 
-from .conftest import CONTRACT_RULES, MIXED_DEAL, PLAYERS, call, card, rejects
+from .conftest import MIXED_DEAL, PLAYERS, call, card, rejects
 
 RNG = random.Random(0)
 
@@ -18,7 +19,7 @@ RNG = random.Random(0)
 def declared(contract: str = "1S", dealer: int = 0) -> Deal:
     """`contract` opened by the dealer and passed out: the dealer declares, the seat opposite is
     the dummy, the seat left of the dealer leads."""
-    deal = Deal(CONTRACT_RULES, Settings(), PLAYERS, dealer, MIXED_DEAL, Bidding())
+    deal = Deal(CONTRACT, Settings(variant="contract", scoring="rubber"), PLAYERS, dealer, MIXED_DEAL, Bidding())
     for text in (contract, "PASS", "PASS", "PASS"):
         deal = deal.place_bid(deal.turn, call(text), RNG)
     assert deal.phase is Phase.PLAYING

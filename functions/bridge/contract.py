@@ -1,0 +1,44 @@
+"""Contract bridge (seed 004, SPEC §11): the variant `"contract"`.
+
+Four players in fixed partnerships, 0 and 2 against 1 and 3; the dealer opens; bids 1C-7NT with
+double and redouble, and 7NT does not end the auction; the first of the winning side to name the
+strain declares; the player left of the declarer leads, then the dummy is shown and played by the
+declarer; all 13 tricks are played. Scored on a rubber or Chicago sheet (`contract_scoring`);
+a passed-out deal is redealt by the next dealer (rubber) or the same dealer (Chicago).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import contract_bot
+from .bids import ALL_BIDS
+from .contract_scoring import Form, Sheet
+from .variant import AuctionRules, DeclarerRule, PlayRules, Sides, Variant
+
+if TYPE_CHECKING:
+    from .settings import Settings
+
+RUBBER, CHICAGO = Form.RUBBER.value, Form.CHICAGO.value
+
+
+def score_sheet(settings: Settings) -> Sheet:
+    """A blank sheet of the room's form, scoring honours if the room does."""
+    return Sheet(Form(settings.scoring), honours=settings.honours)
+
+
+CONTRACT = Variant(
+    name="contract",
+    seats=4,
+    hand_size=13,
+    auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=6, top_bid_ends=False, doubling=True,
+                         declarer=DeclarerRule.FIRST_TO_NAME_STRAIN,
+                         same_dealer_after_pass_out=frozenset({CHICAGO})),
+    sides=Sides.FIXED_PAIRS,
+    play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False, dummy=True),
+    wash_threshold=None,
+    early_end=False,
+    scorings=(RUBBER, CHICAGO),
+    options=frozenset({"honours"}),
+    sheet=score_sheet,
+    bot=contract_bot.choose,
+)

@@ -1,0 +1,127 @@
+"""Contract bridge as a variant (SPEC §11): its bot, and whole rubbers and Chicagos played by
+bots through `Match`, scored on the sheet."""
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+from bridge import DECK, PASS, Deal, Match, Settings, new_deal
+from bridge.bids import Bid, Strain
+from bridge.contract import CONTRACT
+from bridge.contract_scoring import Entry, Kind, Side
+
+from .conftest import PLAYERS, cards
+from .test_bots import hidden_swaps
+
+NAMES = {uid: uid.title() for uid in PLAYERS}
+
+
+def contract_settings(scoring: str = "rubber", honours: bool = False) -> Settings:
+    return Settings(variant="contract", scoring=scoring, deals=0, honours=honours)
+
+
+def bot_states(seed: int, settings: Settings | None = None) -> list[Deal]:
+    """Every state of one deal of contract bridge played by four bots."""
+    rng = random.Random(seed)
+    deal = new_deal(CONTRACT, PLAYERS, settings or contract_settings(), seed % 4, rng)
+    states = [deal]
+    while not deal.is_finished:
+        deal = deal.act(deal.actor, deal.bot_action(), rng)
+        states.append(deal)
+    return states
+
+
+def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, list[Deal]]:
+    """A whole match played by four bots: the match when it is over and every deal it scored."""
+    rng = random.Random(seed)
+    match = Match(0, settings.scoring, 0, MappingProxyType({}), MappingProxyType({}),
+                  CONTRACT.sheet(settings)).seated(PLAYERS, NAMES)
+    deal = new_deal(CONTRACT, PLAYERS, settings, 0, rng)
+    deals = []
+    for _ in range(most):
+        while not deal.is_finished:
+            deal = deal.act(deal.actor, deal.bot_action(), rng)
+        match = match.scored(deal)
+        deals.append(deal)
+        if match.is_over(deal):
+            return match, deals
+        match, deal = match.next_deal(deal, PLAYERS, NAMES, settings, rng)
+    raise AssertionError(f"no end after {most} deals")
+
+
+def test_bots_play_legal_moves_and_every_deal_runs_to_thirteen_tricks() -> None:
+    made = 0
+    for seed in range(300):
+        states = bot_states(seed)
+        for deal in states[:-1]:
+            assert deal.bot_action() in deal.legal_actions()
+        final = states[-1]
+        outcome = final.outcome()
+        assert outcome is not None and len(final.tricks) == 13
+        made += outcome.made
+    assert 0.3 < made / 300 < 1.0, made / 300  # sensible contracts: mostly made, not always
+
+
+def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(150):
+        for deal in bot_states(seed)[:-1]:
+            actor = deal.actor
+            choice = deal.bot_action()
+            other = hidden_swaps(deal, actor, rng)
+            if other.hands == deal.hands:
+                continue
+            assert other.view(actor) == deal.view(actor)
+            assert other.bot_action() == choice, (seed, deal.phase)
+            checked += 1
+    assert checked > 2000
+
+
+def test_a_rubber_is_played_until_a_side_has_two_games_and_scores_each_side_its_total() -> None:
+    for seed in range(6):
+        match, deals = play_match(contract_settings("rubber"), seed)
+        sheet = match.sheet
+        assert sheet.is_over and sorted((sheet.ns.games, sheet.ew.games)) in ([0, 2], [1, 2])
+        assert any(e.kind is Kind.RUBBER for e in sheet.last)
+        for position, uid in enumerate(PLAYERS):
+            assert match.scores[uid] == sheet.column(Side.of(position)).total
+        assert match.number == len(deals)
+
+
+def test_a_chicago_is_four_deals_dealt_round_the_table_whatever_is_passed_out() -> None:
+    for seed in range(6):
+        match, deals = play_match(contract_settings("chicago"), seed)
+        assert [deal.dealer for deal in deals] == [0, 1, 2, 3]
+        assert match.sheet.is_over and match.sheet.deals == 4
+        for position, uid in enumerate(PLAYERS):
+            assert match.scores[uid] == match.sheet.column(Side.of(position)).total
+
+
+def test_honours_are_scored_only_when_the_room_scores_them() -> None:
+    for honours in (False, True):
+        settings = contract_settings(honours=honours)
+        deal = Deal(CONTRACT, settings, PLAYERS, 0, dealt("AS KS QS JS TS 2H 3H 4H 2D 3D 4D 2C 3C"))
+        rng = random.Random(1)
+        for call in (Bid(1, Strain.SPADES), PASS, PASS, PASS):
+            deal = deal.place_bid(deal.actor, call, rng)
+        while not deal.is_finished:
+            deal = deal.act(deal.actor, deal.bot_action(), rng)
+        sheet = CONTRACT.sheet(settings).scored(deal)
+        assert (Entry(Side.NS, Kind.HONOURS, 150) in sheet.last) is honours
+
+
+def dealt(own: str) -> tuple:
+    """Position 0 holds `own`; the other cards are dealt round positions 1-3."""
+    held = cards(own)
+    rest = [c for c in DECK if c not in held]
+    return (tuple(sorted(held)), *(tuple(sorted(rest[i::3])) for i in range(3)))
+
+
+def test_the_bot_opens_a_strong_balanced_hand_in_no_trump_and_raises_its_partners_suit() -> None:
+    opener = Deal(CONTRACT, contract_settings(), PLAYERS, 0, dealt("AS KS 2S AH 3H 4H KD QD 2D 5C 6C 7C 8C"))
+    assert str(opener.bot_action()) == "1NT"  # 16 points, balanced
+    deal = Deal(CONTRACT, contract_settings(), PLAYERS, 2, dealt("AS 2S 3S KH QH 5H 2D 3D 4D 5D 2C 3C 4C"))
+    deal = deal.place_bid(2, Bid(1, Strain.HEARTS), random.Random(0))  # the partner opens 1H
+    deal = deal.place_bid(3, PASS, random.Random(0))
+    assert deal.actor == 0 and str(deal.bot_action()) == "2H"  # 9 points + 13: a raise to 2

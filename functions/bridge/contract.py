@@ -38,6 +38,7 @@ CONTRACT = Variant(
     wash_threshold=None,
     early_end=False,
     scorings=(RUBBER, CHICAGO),
+    deals_setting=False,
     options=frozenset({"honours"}),
     sheet=score_sheet,
     bot=contract_bot.choose,

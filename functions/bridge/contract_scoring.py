@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .bids import Bid, Doubling, Strain
 from .cards import Card, Rank, Suit
@@ -19,6 +19,7 @@ from .deal import Contract
 
 if TYPE_CHECKING:
     from .deal import Deal
+    from .wire import PointsDoc, SheetDoc, SideName, SideScoreDoc
 from .values import evolve
 
 
@@ -233,6 +234,43 @@ class Sheet:
         """Each position's side's points from the last deal entered."""
         won = {side: sum(e.points for e in self.last if e.side is side) for side in Side}
         return tuple(won[Side.of(position)] for position in range(len(deal.players)))
+
+    def points_by_kind(self) -> PointsDoc:
+        """The last deal's points by side and kind."""
+        doc: PointsDoc = {"NS": {}, "EW": {}}
+        for entry in self.last:
+            kinds = doc[entry.side.value]
+            kinds[entry.kind.value] = kinds.get(entry.kind.value, 0) + entry.points
+        return doc
+
+    def unfinished_points(self) -> dict[SideName, int] | None:
+        """`unfinished` by side (0 for a side with neither a game nor a part score); None for a
+        finished rubber or a Chicago, which the rule does not concern."""
+        if self.form is not Form.RUBBER or self.is_over:
+            return None
+        entries = self.unfinished()
+        return {side.value: sum(e.points for e in entries if e.side is side) for side in Side}
+
+    def document(self, dealer: int) -> SheetDoc:
+        """Each side's column, vulnerable as in the deal dealt by `dealer`."""
+        def column(side: Side) -> SideScoreDoc:
+            score = self.column(side)
+            return {"above": score.above, "below": score.below, "games": score.games,
+                    "vulnerable": self.vulnerable(side, dealer), "total": score.total}
+        return {"NS": column(Side.NS), "EW": column(Side.EW)}
+
+    def encoded(self) -> dict[str, Any]:
+        """Maps and flat lists only: Firestore stores no array directly in an array."""
+        def column(score: SideScore) -> list[int]:
+            return [score.above, score.below, score.games, score.total]
+        return {"deals": self.deals, "NS": column(self.ns), "EW": column(self.ew),
+                "last": [{"side": e.side.value, "kind": e.kind.value, "points": e.points} for e in self.last]}
+
+    def decoded(self, doc: Mapping[str, Any] | None) -> Sheet:
+        if doc is None:
+            return self
+        return evolve(self, deals=doc["deals"], ns=SideScore(*doc["NS"]), ew=SideScore(*doc["EW"]),
+                      last=tuple(Entry(Side(e["side"]), Kind(e["kind"]), e["points"]) for e in doc["last"]))
 
     def entered(self, contract: Contract, tricks: int, dealer: int, honours: tuple[Entry, ...] = ()) -> Sheet:
         """The sheet after a deal played in `contract` whose declarer's side took `tricks`,

@@ -13,6 +13,7 @@ from typing import Literal, cast
 from .cards import Card, Suit
 from .deal import AuctionCall, Contract, Deal, Phase, Trick
 from .room import Result, Room, Seat, is_bot
+from .variant import ScoreSheet
 from .wire import (
     CallEntry,
     ContractDoc,
@@ -50,36 +51,43 @@ def _calls(calls: Iterable[AuctionCall]) -> list[CallEntry]:
 
 def _contract(contract: Contract) -> ContractDoc:
     trump = contract.trump
+    doubled = contract.doubling.suffix
     return {
         "declarer": contract.declarer,
         "bid": str(contract.bid),
+        "doubled": cast(Literal["X", "XX"], doubled) if doubled else None,
         "trump": cast(Literal["C", "D", "H", "S"], trump.letter) if trump is not None else None,
         "target": contract.target,
         "defenderTarget": contract.defender_target,
     }
 
 
-def _result(result: Result) -> ResultDoc:
+def _result(result: Result, sheet: ScoreSheet | None) -> ResultDoc:
+    """`sheet` is the match's, once the deal has been entered on it."""
     outcome = result.outcome
     return {
         "players": list(result.players),
         "abandonedBy": result.abandoned_by,
         "winners": list(result.winners),
-        "contract": str(outcome.contract.bid) if outcome else None,
+        "contract": str(outcome.contract) if outcome else None,
         "declarer": outcome.declarer if outcome else None,
         "partner": outcome.partner if outcome else None,
         "declarerTricks": outcome.declarer_tricks if outcome else None,
         "defenderTricks": outcome.defender_tricks if outcome else None,
         "made": outcome.made if outcome else None,
+        "points": sheet.points_by_kind() if outcome and sheet else None,
+        "unfinishedRubber": sheet.unfinished_points() if result.abandoned_by and sheet else None,
     }
 
 
 def _match(room: Room) -> MatchDoc:
-    match = room.match
-    if match is None:
-        return {"dealNumber": 0, "deals": room.settings.deals, "scores": {}, "names": {}}
+    match, deal = room.match, room.deal
+    if match is None or deal is None:
+        return {"dealNumber": 0, "deals": room.settings.deals, "scores": {}, "names": {}, "sheet": None}
+    # Vulnerability is the deal's being played, or between deals the next one's.
+    dealer = deal.variant.left_of(deal.dealer) if deal.is_finished else deal.dealer
     return {"dealNumber": match.number, "deals": match.deals, "scores": dict(match.scores),
-            "names": dict(match.names)}
+            "names": dict(match.names), "sheet": match.sheet.document(dealer)}
 
 
 def public_room(room: Room) -> RoomState:
@@ -116,10 +124,11 @@ def public_room(room: Room) -> RoomState:
         "tricksWon": list(deal.tricks_won) if deal else [0] * seats,
         "trumpBroken": deal.trump_broken if deal else False,
         "handSizes": [len(h) for h in deal.hands] if deal else [0] * seats,
-        "result": _result(result) if result else None,
+        "result": _result(result, room.match.sheet if room.match else None) if result else None,
         "match": _match(room),
         "turnDeadline": _timestamp(room.turn_deadline),
         "spectators": list(room.spectators),
+        "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1])} if deal and deal.dummy else None,
     }
 
 
@@ -163,7 +172,7 @@ def deal_record(room: Room) -> DealRecord | None:
         return None
     return {
         "number": match.number,
-        "variant": cast(Literal["floating"], deal.variant.name),
+        "variant": cast(Literal["floating", "contract"], deal.variant.name),
         "dealer": deal.dealer,
         "washes": deal.washes,
         "players": list(deal.players),
@@ -173,6 +182,6 @@ def deal_record(room: Room) -> DealRecord | None:
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
         "partner": outcome.partner,
         "tricks": _tricks(deal),
-        "result": _result(result),
+        "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),
     }

@@ -7,8 +7,9 @@ soon as the table can tell that a side has reached its target; weak hands are wa
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import floating_bot
 from .bids import ALL_BIDS
@@ -43,6 +44,21 @@ class Tally:
         assert outcome is not None  # only a finished deal is scored
         return deal_points(outcome, self.scoring)
 
+    def points_by_kind(self) -> None:
+        return None
+
+    def unfinished_points(self) -> None:
+        return None
+
+    def document(self, dealer: int) -> None:
+        return None
+
+    def encoded(self) -> None:
+        return None
+
+    def decoded(self, doc: Mapping[str, Any] | None) -> Tally:
+        return self
+
 
 def deal_points(outcome: Outcome, scoring: str) -> tuple[int, ...]:
     """A finished deal's points by position under `scoring` (see `Tally`)."""
@@ -65,6 +81,7 @@ FLOATING = Variant(
     wash_threshold=WASH_THRESHOLD,
     early_end=True,
     scorings=(DEALS, TRICKS),
+    deals_setting=True,
     options=frozenset({"playAllTricks", "washRule"}),
     sheet=tally,
     bot=floating_bot.choose,

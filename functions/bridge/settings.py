@@ -109,14 +109,19 @@ class Settings:
 
     def with_changes(self, changes: Mapping[str, SettingValue]) -> Settings:
         """These settings with `changes` (from `parse_changes`), checked against the variant:
-        `scoring` must be one of its scorings, and options of other variants may not be set.
-        Choosing another variant without a scoring takes that variant's default."""
+        `scoring` must be one of its scorings, `deals` 0 where the score sheet ends the match, and
+        options of other variants may not be set. Choosing another variant takes that variant's
+        default scoring and length unless they are given."""
         variant = variant_named(changes.get("variant", self.variant))
         if variant.name != self.variant and "scoring" not in changes:
             changes = {**changes, "scoring": variant.scorings[0]}
+        if variant.name != self.variant and "deals" not in changes:
+            changes = {**changes, "deals": 1 if variant.deals_setting else 0}
         new = replace(self, **changes)  # type: ignore[arg-type]  # keys are attribute names (parse_changes)
         if new.scoring not in variant.scorings:
             raise _invalid(f"Setting 'scoring' is one of {', '.join(variant.scorings)} in {variant.name}.")
+        if not variant.deals_setting and new.deals != 0:
+            raise _invalid(f"Setting 'deals' is 0 in {variant.name}: its score sheet ends the match.")
         for wire, (attribute, _) in _WIRE.items():
             if wire not in _COMMON and wire not in variant.options and attribute in changes:
                 raise _invalid(f"Setting '{wire}' does not apply to {variant.name}.")

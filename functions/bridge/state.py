@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from .bids import Bid, parse_call
+from .bids import Bid, Doubling, parse_call
 from .cards import Card
 from .deal import (
     AuctionCall,
@@ -38,7 +38,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 Doc = dict[str, Any]
 
 
@@ -70,7 +70,8 @@ def _deal(deal: Deal) -> Doc:
         "hands": [_card_text(hand) for hand in deal.hands],
         "phase": state.phase.value,
         "calls": [str(e.call) for e in state.calls],
-        "contract": {"declarer": contract.declarer, "bid": str(contract.bid)} if contract else None,
+        "contract": {"declarer": contract.declarer, "bid": str(contract.bid),
+                     "doubling": contract.doubling.value} if contract else None,
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
         "trick": _trick(trick) if trick else None,
         "tricks": [_trick(t) for t in deal.tricks],
@@ -98,6 +99,7 @@ def encode(room: Room) -> Doc:
             # A list, not a map: Firestore sorts map keys, and the order players joined is kept.
             "scores": [{"uid": uid, "points": points, "name": match.names.get(uid)}
                        for uid, points in match.scores.items()],
+            "sheet": match.sheet.encoded(),
             "deal": _deal(deal),
         } if match and deal else None,
     }
@@ -115,8 +117,8 @@ def _parse_trick(doc: Mapping[str, Any], seats: int) -> Trick:
     return Trick(leader, tuple(Play((leader + i) % seats, card) for i, card in enumerate(_cards(doc["cards"]))))
 
 
-def _contract(variant: Variant, declarer: int, bid: Bid) -> Contract:
-    return Contract(declarer, bid, variant.target(bid), variant.defender_target(bid))
+def _contract(variant: Variant, declarer: int, bid: Bid, doubling: Doubling = Doubling.UNDOUBLED) -> Contract:
+    return Contract(declarer, bid, variant.target(bid), variant.defender_target(bid), doubling)
 
 
 def _bid(text: str) -> Bid:
@@ -136,7 +138,9 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
     if phase is Phase.BIDDING:
         state = Bidding(calls)
     else:
-        contract = _contract(variant, doc["contract"]["declarer"], _bid(doc["contract"]["bid"]))
+        contract_doc = doc["contract"]
+        contract = _contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]),
+                             Doubling(contract_doc["doubling"]))
         partner_card = Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None
         tricks = tuple(_parse_trick(t, seats) for t in doc["tricks"])
         if phase is Phase.CHOOSING_TEAMMATE:
@@ -164,7 +168,8 @@ def decode(doc: Mapping[str, Any]) -> Room:
             number=match["number"],
             scores=MappingProxyType({s["uid"]: s["points"] for s in match["scores"]}),
             names=MappingProxyType({s["uid"]: s["name"] for s in match["scores"] if s.get("name") is not None}),
-            sheet=variant_named(match["deal"]["variant"]).sheet(Settings.from_dict(doc["settings"])),
+            sheet=variant_named(match["deal"]["variant"]).sheet(Settings.from_dict(doc["settings"])).decoded(
+                match["sheet"]),
         ) if match else None,
         deal=_decode_deal(match["deal"]) if match else None,
         abandoned_by=doc["abandonedBy"],
@@ -190,8 +195,19 @@ def _v2_to_v3(doc: Mapping[str, Any]) -> Doc:
     return {**doc, "schemaVersion": 3, "spectators": [], "kicked": []}
 
 
+def _v3_to_v4(doc: Mapping[str, Any]) -> Doc:
+    """Before contract bridge (SPEC §11) every match was Floating Bridge's: a blank score sheet,
+    and no contract was doubled."""
+    match = doc["match"]
+    if match is None:
+        return {**doc, "schemaVersion": 4}
+    deal = match["deal"]
+    contract = deal["contract"] and {**deal["contract"], "doubling": 1}
+    return {**doc, "schemaVersion": 4, "match": {**match, "sheet": None, "deal": {**deal, "contract": contract}}}
+
+
 #: Schema version -> the step from it to the next.
-_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3}
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

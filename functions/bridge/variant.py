@@ -8,16 +8,17 @@ variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .bids import Bid
 
 if TYPE_CHECKING:
     from .deal import Action, Deal, SeatView
     from .settings import Settings
+    from .wire import PointsDoc, SheetDoc, SideName
 
 
 class Sides(Enum):
@@ -87,6 +88,26 @@ class ScoreSheet(Protocol):
         """The points by position that `deal`, the last deal entered on this sheet, earned."""
         ...
 
+    def points_by_kind(self) -> PointsDoc | None:
+        """The last deal's points by side and kind (None: the variant's points have no kinds)."""
+        ...
+
+    def unfinished_points(self) -> dict[SideName, int] | None:
+        """What each side would get if the match stopped now, unfinished (None: nothing)."""
+        ...
+
+    def document(self, dealer: int) -> SheetDoc | None:
+        """The sheet as the room document shows it, for the deal dealt by `dealer` (None: none)."""
+        ...
+
+    def encoded(self) -> dict[str, Any] | None:
+        """The sheet's stored form (None: a blank sheet says it all)."""
+        ...
+
+    def decoded(self, doc: Mapping[str, Any] | None) -> ScoreSheet:
+        """The sheet `encoded` stored, read back onto this blank sheet."""
+        ...
+
 
 #: A bot: one seat's choice among the legal actions, from that seat's view alone. It must be
 #: deterministic (the same view and legal actions, the same choice).
@@ -100,7 +121,9 @@ class Variant:
     `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
     (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
-    `scorings`: the values the `scoring` setting takes, default first; `options`: the other
+    `scorings`: the values the `scoring` setting takes, default first; `deals_setting`: the
+    `deals` setting sets the match's length (else it is 0 and the score sheet ends the match);
+    `options`: the other
     variant-specific settings it accepts (wire names); `sheet` is a match's score sheet before
     its first deal, for the room's settings; `bot` is how a bot plays it.
     """
@@ -114,6 +137,7 @@ class Variant:
     wash_threshold: int | None
     early_end: bool
     scorings: tuple[str, ...]
+    deals_setting: bool
     options: frozenset[str]
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy

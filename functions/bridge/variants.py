@@ -1,11 +1,12 @@
 """The registry of variants by wire name (`settings.variant`)."""
 from __future__ import annotations
 
+from .contract import CONTRACT
 from .errors import BridgeError, Reason
 from .floating import FLOATING
 from .variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING,)}
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING, CONTRACT)}
 DEFAULT_VARIANT = FLOATING.name
 
 

@@ -22,17 +22,20 @@ RoomStatus = Literal["waiting", "bidding", "choosingTeammate", "playing", "dealE
 
 
 class SettingsDoc(TypedDict):
-    """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's."""
+    """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
+    `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`
+    or `chicago` in contract bridge."""
 
-    variant: Literal["floating"]
+    variant: Literal["floating", "contract"]
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks"]
+    scoring: Literal["deals", "tricks", "rubber", "chicago"]
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
     playAllTricks: NotRequired[bool]
     washRule: NotRequired[bool]
+    honours: NotRequired[bool]
 
 
 class PlayerEntry(TypedDict):
@@ -51,11 +54,45 @@ class CallEntry(TypedDict):
 
 
 class ContractDoc(TypedDict):
+    """The contract: its bid, how it was doubled (`X`, `XX`; null: not doubled) and declarer."""
+
     declarer: int
     bid: BidText
+    doubled: Literal["X", "XX"] | None
     trump: Literal["C", "D", "H", "S"] | None
     target: int
     defenderTarget: int
+
+
+#: A side of fixed partnerships: positions 0 and 2 (`NS`), 1 and 3 (`EW`).
+SideName = Literal["NS", "EW"]
+#: Points of each kind (`contract`, `overtricks`, `insult`, `slam`, `undertricks`, `honours`,
+#: `game`, `partScore`, `rubber`, `unfinished`) by side.
+PointsDoc = dict[SideName, dict[str, int]]
+
+
+class SideScoreDoc(TypedDict):
+    """One side's column of a contract-bridge score sheet (SPEC §11): `above` the line, `below`
+    it in the current game, `games` won, whether it is `vulnerable` in the deal being (or next
+    to be) played, and its `total` so far."""
+
+    above: int
+    below: int
+    games: int
+    vulnerable: bool
+    total: int
+
+
+class SheetDoc(TypedDict):
+    NS: SideScoreDoc
+    EW: SideScoreDoc
+
+
+class DummyDoc(TypedDict):
+    """The dummy (SPEC §11), shown from the opening lead on: its position and the cards it holds."""
+
+    position: int
+    cards: list[CardText]
 
 
 class PlayEntry(TypedDict):
@@ -72,7 +109,10 @@ class TrickDoc(TypedDict):
 
 
 class ResultDoc(TypedDict):
-    """How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null)."""
+    """How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null).
+    Contract bridge: `contract` is written with its doubling (`4SX`); `points` holds what the
+    deal scored by side and kind; `unfinishedRubber`, when a rubber is abandoned, what the
+    seed's rule for an unfinished rubber would give each side (not added to any score)."""
 
     players: list[str]
     abandonedBy: str | None
@@ -83,16 +123,20 @@ class ResultDoc(TypedDict):
     declarerTricks: int | None
     defenderTricks: int | None
     made: bool | None
+    points: PointsDoc | None
+    unfinishedRubber: dict[SideName, int] | None
 
 
 class MatchDoc(TypedDict):
     """SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
-    the display name of each uid in `scores` as last seen at the table (players who left too)."""
+    the display name of each uid in `scores` as last seen at the table (players who left too);
+    `sheet`: contract bridge's score sheet (null in Floating Bridge)."""
 
     dealNumber: int
     deals: int
     scores: dict[str, int]
     names: dict[str, str]
+    sheet: SheetDoc | None
 
 
 class Timestamp(TypedDict):
@@ -129,6 +173,7 @@ class RoomState(TypedDict):
     match: MatchDoc
     turnDeadline: Timestamp | None
     spectators: list[str]
+    dummy: DummyDoc | None
 
 
 class RoomDocument(RoomState):
@@ -162,7 +207,7 @@ class DealRecord(TypedDict):
     transaction that finishes it, readable by whoever may read the room."""
 
     number: int
-    variant: Literal["floating"]
+    variant: Literal["floating", "contract"]
     dealer: int
     washes: int
     players: list[str]
@@ -198,10 +243,10 @@ class PlayerAccount(TypedDict):
 class SettingsChanges(TypedDict, total=False):
     """Settings to change: any of `SettingsDoc`'s."""
 
-    variant: Literal["floating"]
+    variant: Literal["floating", "contract"]
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks"]
+    scoring: Literal["deals", "tricks", "rubber", "chicago"]
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool

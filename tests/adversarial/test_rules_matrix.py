@@ -120,14 +120,15 @@ def target(world: World, doc: str) -> Target:
         # The canonical state of a room, every hand in it: server-only.
         private = f"rooms/{c.room_id}/private"
         return Target(f"{private}/state", c.players[0], c.players[1],
-                      lambda u: (private, [("schemaVersion", "==", 3)]),
+                      lambda u: (private, [("schemaVersion", ">", 0)]),
                       (private, [("host", "==", c.players[0].uid)]), "private")
     if doc == "chat-state":
         # A room's chat bookkeeping (who sent when): server-only.
         private = f"rooms/{o.room_id}/private"
+        # The uid is quoted in the field path: a uid may start with a digit.
         return Target(f"{private}/chat", o.players[0], o.players[1],
                       lambda u: (private, [("count", ">", 0)]),
-                      (private, [(f"recent.{o.players[0].uid}", "!=", [])]), "private")
+                      (private, [(f"recent.`{o.players[0].uid}`", "!=", [])]), "private")
     if doc == "request-log":
         # SPEC §8's server-only record of a player's applied actions (made by their calls above).
         owner = c.players[0]

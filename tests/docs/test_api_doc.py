@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from bridge import Card, Reason, Room, Settings, documents
+from bridge import Card, Reason, Room, Settings, documents, parse_call
 
 ROOT = Path(__file__).resolve().parents[2]
 API = ROOT / "docs" / "API.md"
@@ -38,6 +38,9 @@ GENERIC_REASONS = {"UNAUTHENTICATED", "INVALID_ARGUMENT", "CONTENTION", "UNAVAIL
 STATUSES = {"waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"}
 #: Fields whose keys are uids (SPEC §9): documented as one `path.{uid}` row, not one per player.
 UID_MAPS = {"match.scores", "match.names", "scoreChanges"}
+#: Maps keyed by side (`NS`, `EW`), and by kind of points, documented as `{side}` and `{kind}`.
+SIDE_MAPS = {"match.sheet", "result.points", "result.unfinishedRubber"}
+KIND_MAPS = {"result.points.{side}"}
 
 
 # ---- the code: what is deployed, what the server writes ---------------------------------------
@@ -145,13 +148,38 @@ def rooms_in_every_status() -> dict[str, Room]:
         else:
             room = room.play_card(to_act(room), play.choice(deal.legal_cards()))
     rooms["ended"] = room
+    rooms.update(contract_rooms())
     assert {r.status for r in rooms.values()} == STATUSES
+    return rooms
+
+
+def contract_rooms() -> dict[str, Room]:
+    """Contract bridge (SPEC §11): a doubled contract in play with the dummy shown, a rubber
+    between deals, and a rubber abandoned after it."""
+    users = ["uidAnn", "uidBen", "uidCat", "uidDan"]
+    rng = random.Random(2)
+    room = Room.create(users[0], "Ann", Settings(variant="contract", scoring="rubber", honours=True, deals=0))
+    for uid in users[1:]:
+        room = room.join(uid, uid[3:])
+    for uid in users:
+        room = room.toggle_ready(uid)
+    room = room.start(users[0], rng)
+    for text in ("4S", "X", "PASS", "PASS", "PASS"):
+        room = room.place_bid(to_act(room), parse_call(text), rng)
+    room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    rooms = {"contract: a doubled contract in play": room}
+    while room.status == "playing":
+        room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    rooms["contract: between deals"] = room
+    for uid in users:
+        room = room.toggle_ready(uid)
+    rooms["contract: rubber abandoned"] = room.start(users[0], rng).leave(users[1])
     return rooms
 
 
 def to_act(room: Room) -> str:
     """The uid of the player to act in the room's deal."""
-    return room.seats[room.deal.turn].uid
+    return room.seats[room.deal.actor].uid
 
 
 @cache
@@ -179,6 +207,8 @@ def field_paths(value: Any, prefix: str = "") -> Iterator[str]:
         for name, inner in value.items():
             if prefix in UID_MAPS:
                 path = f"{prefix}.{{uid}}"
+            elif prefix in SIDE_MAPS or prefix in KIND_MAPS:
+                path = f"{prefix}.{{{'side' if prefix in SIDE_MAPS else 'kind'}}}"
             else:
                 path = f"{prefix}.{name}" if prefix else name
             yield path
@@ -434,7 +464,7 @@ def test_the_deal_record_is_documented():
     for a finished deal that leaves the match going on (`dealEnded`) and for the match's last one
     (`ended`); its example has exactly those fields. Unfinished and abandoned deals have none."""
     rooms = rooms_in_every_status()
-    records = [documents.deal_record(rooms[label]) for label in ("dealEnded", "ended")]
+    records = [documents.deal_record(rooms[label]) for label in ("dealEnded", "ended", "contract: between deals")]
     assert all(records), "a played-out deal has a deal record"
     written = {path for record in records for path in field_paths(record)}
     record = section("Deal record: `rooms/{roomID}/deals/{n}`", 3)

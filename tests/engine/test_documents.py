@@ -31,7 +31,7 @@ from .conftest import (
 SPEC_FIELDS = {
     "hostID", "status", "settings", "invited", "players", "dealer", "turn", "washes", "bids", "highestBid",
     "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon", "trumpBroken", "handSizes",
-    "result", "match",
+    "result", "match", "dummy",
 }
 
 
@@ -82,7 +82,8 @@ def test_waiting_room_document() -> None:
     assert (doc["contract"], doc["partnerCard"], doc["partnerPosition"], doc["trick"]) == (None, None, None, None)
     assert (doc["tricks"], doc["tricksWon"], doc["trumpBroken"]) == ([], [0, 0, 0, 0], False)
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
-    assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}}
+    assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}, "sheet": None}
+    assert doc["dummy"] is None
     assert documents.hand_documents(ROOMS["waiting"]()) == {}
 
 
@@ -97,9 +98,11 @@ def test_auction_document() -> None:
 def test_contract_document() -> None:
     doc = documents.public_room(ROOMS["choosing"]())
     assert doc["status"] == "choosingTeammate" and doc["turn"] == 1
-    assert doc["contract"] == {"declarer": 1, "bid": "3NT", "trump": None, "target": 9, "defenderTarget": 5}
+    assert doc["contract"] == {"declarer": 1, "bid": "3NT", "doubled": None, "trump": None, "target": 9,
+                               "defenderTarget": 5}
     suit = documents.public_room(room_with(choosing_game(MIXED_DEAL, declarer=0, contract="4H")))
-    assert suit["contract"] == {"declarer": 0, "bid": "4H", "trump": "H", "target": 10, "defenderTarget": 4}
+    assert suit["contract"] == {"declarer": 0, "bid": "4H", "doubled": None, "trump": "H", "target": 10,
+                                "defenderTarget": 4}
 
 
 def test_play_document() -> None:
@@ -126,6 +129,7 @@ def test_result_document() -> None:
     assert doc["result"] == {
         "players": list(PLAYERS), "abandonedBy": None, "winners": ["ann", "cat"], "contract": "1NT",
         "declarer": 0, "partner": 2, "declarerTricks": 7, "defenderTricks": 5, "made": True,
+        "points": None, "unfinishedRubber": None,
     }
     assert doc["partnerPosition"] == 2  # the result names the partner (SPEC §5.6)
 
@@ -136,6 +140,7 @@ def test_abandoned_result_document() -> None:
     assert doc["result"] == {
         "players": list(PLAYERS), "abandonedBy": "ben", "winners": [], "contract": None, "declarer": None,
         "partner": None, "declarerTricks": None, "defenderTricks": None, "made": None,
+        "points": None, "unfinishedRubber": None,
     }
     assert doc["memberIDs"] == ["ann", "cat", "dan"] and doc["seating"] == list(PLAYERS)
 

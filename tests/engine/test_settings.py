@@ -41,8 +41,29 @@ def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
     {"inviteonly": True}, {"invite_only": True}, {"variant": "tiger"}, {"inviteOnly": 1}, {"washRule": "false"},
     {"playAllTricks": None}, {"washRule": 0}, None, [], "inviteOnly", 1,
     {"deals": -1}, {"deals": 101}, {"deals": 1.5}, {"deals": True}, {"deals": "3"}, {"deals": None},
-    {"scoring": "rubber"}, {"scoring": 3}, {"scoring": "Deals"}, {"variant": "Floating"}, {"variant": None},
+    {"scoring": "Rubber"}, {"scoring": 3}, {"honours": "yes"}, {"scoring": "Deals"}, {"variant": "Floating"},
+    {"variant": None},
 ])
 def test_unknown_setting_or_bad_value_is_rejected(data: object) -> None:
     with rejects(Reason.INVALID_SETTINGS):
         Settings.parse_changes(data)
+
+
+@pytest.mark.parametrize("changes", [
+    {"scoring": "rubber"}, {"honours": True},                                   # contract bridge's, in Floating Bridge
+    {"variant": "contract", "scoring": "deals"}, {"variant": "contract", "playAllTricks": True},
+    {"variant": "contract", "washRule": False},                                 # Floating Bridge's, in contract bridge
+    {"variant": "contract", "deals": 3},                                        # its sheet ends the match
+])
+def test_each_variants_scorings_and_options_belong_to_it_alone(changes: dict) -> None:
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings().with_changes(Settings.parse_changes(changes))
+
+
+def test_choosing_contract_bridge_takes_rubber_scoring_and_shows_its_own_options() -> None:
+    settings = Settings().with_changes(Settings.parse_changes({"variant": "contract", "honours": True}))
+    assert (settings.variant, settings.scoring, settings.honours, settings.deals) == ("contract", "rubber", True, 0)
+    wire = settings.to_dict()
+    assert wire["honours"] is True and "washRule" not in wire and "playAllTricks" not in wire
+    chicago = settings.with_changes(Settings.parse_changes({"scoring": "chicago"}))
+    assert chicago.scoring == "chicago"

@@ -1,5 +1,5 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 3), the migration of a
-Part I room (schema 1: its public document and hand documents) and of a schema 2 room."""
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 4), the migration of a
+Part I room (schema 1: its public document and hand documents) and of schema 2 and 3 rooms."""
 from __future__ import annotations
 
 import json
@@ -22,7 +22,7 @@ def advance(room: Room, until: Callable[[Room], bool], seed: int = 0) -> Room:
     rng = random.Random(seed)
     while not until(room):
         deal = room.deal
-        uid = deal.players[deal.turn]
+        uid = deal.players[deal.actor]  # the declarer for the dummy
         if deal.phase is Phase.BIDDING:
             legal = deal.legal_bids()
             room = room.place_bid(uid, rng.choice(legal[1:4]) if rng.random() < 0.3 else PASS, rng)
@@ -49,6 +49,25 @@ def three_deals() -> Room:
     return room
 
 
+def contract_started(scoring: str = "rubber") -> Room:
+    return started(Settings(variant="contract", scoring=scoring, deals=0, honours=True))
+
+
+def doubled_in_play() -> Room:
+    """Contract bridge: 1H doubled by the dealer's left, in play with the dummy shown."""
+    room = contract_started()
+    rng = random.Random(2)
+    for text in ("1H", "X", "PASS", "PASS", "PASS"):
+        room = room.place_bid(room.deal.players[room.deal.actor], call(text), rng)
+    return advance(room, lambda r: len(r.deal.tricks) >= 1 and len(r.deal.trick.plays) >= 2)
+
+
+def chicago_between_deals() -> Room:
+    """Contract bridge, Chicago: the first deal played, the room between deals."""
+    table = Table(6, check_every_step=False)
+    return table.play_deal(start(new_room(Settings(variant="contract", scoring="chicago", deals=0)), table.rng))
+
+
 #: Rooms in every status, each with the status it is in.
 ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "waiting": (Status.WAITING, lambda: seated_room(3, ready=False).invite(PLAYERS[0], "eve")),
@@ -69,6 +88,8 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
                              lambda: deal_ended().leave(PLAYERS[2]).join("eve", "Eve").toggle_ready("eve")),
     "waiting, watched, one kicked": (Status.WAITING, lambda: seated_room(3, ready=False).watch("eve").watch("fay")
                                      .watch("gus").kick(PLAYERS[0], "fay").kick(PLAYERS[0], PLAYERS[2])),
+    "contract: a doubled contract in play": (Status.PLAYING, doubled_in_play),
+    "contract: between deals of a Chicago": (Status.DEAL_ENDED, chicago_between_deals),
     "second deal, new player": (Status.BIDDING, lambda: start(deal_ended().leave(PLAYERS[0]).join("eve", "Eve"),
                                                               random.Random(4))),
 }
@@ -87,7 +108,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 3
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 4
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -100,12 +121,39 @@ def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     assert documents.hand_documents(decoded) == documents.hand_documents(room)
 
 
+def nested_arrays(value: object, inside_array: bool = False) -> bool:
+    if isinstance(value, list):
+        return inside_array or any(nested_arrays(v, True) for v in value)
+    if isinstance(value, dict):
+        return any(nested_arrays(v) for v in value.values())
+    return False
+
+
+@pytest.mark.parametrize("name", ROOMS)
+def test_no_state_document_holds_an_array_directly_in_an_array(name: str) -> None:
+    """Firestore cannot store one."""
+    assert not nested_arrays(state.encode(ROOMS[name][1]()))
+
+
 def test_a_schema_2_room_has_no_spectators_and_has_kicked_nobody() -> None:
     room = ROOMS["playing"][1]()
     doc = state.encode(room)
     old = {key: value for key, value in doc.items() if key not in ("spectators", "kicked")} | {"schemaVersion": 2}
     assert state.decode(old) == room
     assert state.migrate(old) == doc
+
+
+def test_a_schema_3_room_has_a_blank_sheet_and_an_undoubled_contract() -> None:
+    for name in ("waiting", "playing", "dealEnded", "ended after three deals"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 3}
+        if old["match"] is not None:
+            del old["match"]["sheet"]
+            if old["match"]["deal"]["contract"] is not None:
+                del old["match"]["deal"]["contract"]["doubling"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
 
 
 def test_a_decoded_room_plays_on() -> None:
@@ -117,7 +165,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 4, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 5, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -237,8 +285,12 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     public = documents.public_room(room)
     part_one_keys = set(old) - {"version"}  # the service adds the version
     assert part_one_keys <= set(public)
+    # Fields added since, null for a Floating Bridge deal (SPEC §11): the contract's doubling, the
+    # result's points by kind and what an unfinished rubber would give.
+    added = {"contract": {"doubled": None}, "result": {"points": None, "unfinishedRubber": None}}
     for key in part_one_keys - {"settings", "players"}:
-        assert public[key] == old[key], key
+        expected = {**old[key], **added[key]} if key in added and old[key] is not None else old[key]
+        assert public[key] == expected, key
     # Part I's seats are all people: each gains `bot: false` (SPEC §10).
     assert public["players"] == [{**player, "bot": False} for player in old["players"]]
     # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
@@ -256,7 +308,7 @@ def test_a_migrated_room_in_play_plays_on() -> None:
     assert room.status is Status.PLAYING and room.match.number == 1 and room.match.deals == 1
     assert room.deal.hands_dealt() == SUIT_PER_SEAT and room.deal.partner == 3 and room.deal.partner_revealed
     assert documents.public_room(room)["match"] == {"dealNumber": 1, "deals": 1, "scores": dict.fromkeys(PLAYERS, 0),
-                                                    "names": {uid: uid.title() for uid in PLAYERS}}
+                                                    "names": {uid: uid.title() for uid in PLAYERS}, "sheet": None}
     with rejects(Reason.NOT_YOUR_TURN):
         room.play_card("ben", card("4D"))
     with rejects(Reason.CARD_NOT_IN_HAND, mentions=["2C"]):

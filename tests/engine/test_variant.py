@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named
+from bridge.contract import CONTRACT
 from bridge.floating import Tally, deal_points
 from bridge.variant import AuctionRules, PlayRules, Sides
 
@@ -91,12 +92,13 @@ def test_floating_bridges_sheet_never_ends_a_match_and_scores_each_deal_alone() 
 
 
 def test_variant_named_finds_registered_variants() -> None:
-    assert VARIANTS == {"floating": FLOATING}
-    assert variant_named("floating") is FLOATING
+    assert VARIANTS == {"floating": FLOATING, "contract": CONTRACT}
+    assert variant_named("floating") is FLOATING and variant_named("contract") is CONTRACT
     assert Settings().variant == "floating"
 
 
-@pytest.mark.parametrize("name", ["contract", "Floating", "FLOATING", "", " floating", None, 1, True, ["floating"]])
+@pytest.mark.parametrize("name", ["tiger", "Contract", "Floating", "FLOATING", "", " floating", None, 1, True,
+                                  ["floating"]])
 def test_unknown_variant_is_invalid_settings(name: object) -> None:
     with rejects(Reason.INVALID_SETTINGS):
         variant_named(name)

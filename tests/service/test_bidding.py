@@ -61,7 +61,7 @@ def test_three_passes_after_a_bid_make_it_the_contract(bid, trump):
     room = table.room()
     level = int(bid[0])
     assert room["status"] == "choosingTeammate"
-    assert room["contract"] == {"declarer": 2, "bid": bid, "trump": trump,
+    assert room["contract"] == {"declarer": 2, "bid": bid, "doubled": None, "trump": trump,
                                 "target": level + 6, "defenderTarget": 8 - level}
     assert room["turn"] == 2
     assert room["highestBid"] == {"position": 2, "bid": bid}
@@ -80,7 +80,8 @@ def test_seven_no_trump_ends_the_auction_at_once():
     table = Table.started(settings=NO_WASH)
     room = table.auction("1C", "7NT")
     assert room["status"] == "choosingTeammate"
-    assert room["contract"] == {"declarer": 2, "bid": "7NT", "trump": None, "target": 13, "defenderTarget": 1}
+    assert room["contract"] == {"declarer": 2, "bid": "7NT", "doubled": None, "trump": None, "target": 13,
+                                "defenderTarget": 1}
     assert room["turn"] == 2
 
 

@@ -62,7 +62,7 @@ def test_a_full_game_from_empty_room_to_stats(play_all_tricks, contract):
     room = table.auction("1C", "PASS", contract, "PASS", "PASS", "PASS")
     declarer, trump, level = 0, contract[1], int(contract[0])
     assert room["status"] == "choosingTeammate"
-    assert room["contract"] == {"declarer": declarer, "bid": contract, "trump": trump,
+    assert room["contract"] == {"declarer": declarer, "bid": contract, "doubled": None, "trump": trump,
                                 "target": level + 6, "defenderTarget": 8 - level}
     assert room["turn"] == declarer
     assert room["bids"] == [{"position": p, "bid": b} for p, b in

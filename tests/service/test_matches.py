@@ -72,7 +72,7 @@ def test_a_three_deal_match_scores_every_deal_and_ends_after_the_third(scoring):
         for uid in room["result"]["winners"]:
             won[uid] += 1
         names = {player["uid"]: player["displayName"] for player in room["players"]}
-        assert room["match"] == {"dealNumber": number, "deals": 3, "scores": totals, "names": names}
+        assert room["match"] == {"dealNumber": number, "deals": 3, "scores": totals, "names": names, "sheet": None}
         record = client.read(record_path(table, number), table.players[number % 4])
         assert record["scoreChanges"] == points
         assert (record["number"], record["dealer"], record["players"]) == (number, number - 1, room["seating"])

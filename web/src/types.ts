@@ -37,12 +37,15 @@ export interface CardRequest {
   card: string;
 }
 /**
+ * The contract: its bid, how it was doubled (`X`, `XX`; null: not doubled) and declarer.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "ContractDoc".
  */
 export interface ContractDoc {
   declarer: number;
   bid: string;
+  doubled: ("X" | "XX") | null;
   trump: ("C" | "D" | "H" | "S") | null;
   target: number;
   defenderTarget: number;
@@ -69,10 +72,10 @@ export interface CreateGameRoomRequest {
  * via the `definition` "SettingsChanges".
  */
 export interface SettingsChanges {
-  variant?: "floating";
+  variant?: "floating" | "contract";
   inviteOnly?: boolean;
   deals?: number;
-  scoring?: "deals" | "tricks";
+  scoring?: "deals" | "tricks" | "rubber" | "chicago";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
   chat?: boolean;
@@ -88,7 +91,7 @@ export interface SettingsChanges {
  */
 export interface DealRecord {
   number: number;
-  variant: "floating";
+  variant: "floating" | "contract";
   dealer: number;
   washes: number;
   players: string[];
@@ -133,6 +136,9 @@ export interface PlayEntry {
 }
 /**
  * How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null).
+ * Contract bridge: `contract` is written with its doubling (`4SX`); `points` holds what the
+ * deal scored by side and kind; `unfinishedRubber`, when a rubber is abandoned, what the
+ * seed's rule for an unfinished rubber would give each side (not added to any score).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "ResultDoc".
@@ -147,6 +153,24 @@ export interface ResultDoc {
   declarerTricks: number | null;
   defenderTricks: number | null;
   made: boolean | null;
+  points: {
+    [k: string]: {
+      [k: string]: number;
+    };
+  } | null;
+  unfinishedRubber: {
+    [k: string]: number;
+  } | null;
+}
+/**
+ * The dummy (SPEC §11), shown from the opening lead on: its position and the cards it holds.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "DummyDoc".
+ */
+export interface DummyDoc {
+  position: number;
+  cards: string[];
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -170,7 +194,8 @@ export interface KickPlayerRequest {
 }
 /**
  * SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
- * the display name of each uid in `scores` as last seen at the table (players who left too).
+ * the display name of each uid in `scores` as last seen at the table (players who left too);
+ * `sheet`: contract bridge's score sheet (null in Floating Bridge).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "MatchDoc".
@@ -184,6 +209,30 @@ export interface MatchDoc {
   names: {
     [k: string]: string;
   };
+  sheet: SheetDoc | null;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SheetDoc".
+ */
+export interface SheetDoc {
+  NS: SideScoreDoc;
+  EW: SideScoreDoc;
+}
+/**
+ * One side's column of a contract-bridge score sheet (SPEC §11): `above` the line, `below`
+ * it in the current game, `games` won, whether it is `vulnerable` in the deal being (or next
+ * to be) played, and its `total` so far.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SideScoreDoc".
+ */
+export interface SideScoreDoc {
+  above: number;
+  below: number;
+  games: number;
+  vulnerable: boolean;
+  total: number;
 }
 /**
  * `rooms/{roomID}/messages/{messageID}`: one chat message (SPEC §13), readable by whoever may
@@ -296,26 +345,30 @@ export interface RoomDocument {
   match: MatchDoc;
   turnDeadline: Timestamp | null;
   spectators: string[];
+  dummy: DummyDoc | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 /**
- * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's.
+ * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
+ * `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`
+ * or `chicago` in contract bridge.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "SettingsDoc".
  */
 export interface SettingsDoc {
-  variant: "floating";
+  variant: "floating" | "contract";
   inviteOnly: boolean;
   deals: number;
-  scoring: "deals" | "tricks";
+  scoring: "deals" | "tricks" | "rubber" | "chicago";
   turnSeconds: number;
   botReplacesLeaver: boolean;
   chat: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
+  honours?: boolean;
 }
 /**
  * joinGameRoom, leaveGameRoom, toggleReady.

@@ -12,7 +12,12 @@ export const MAX_DEALS = 100;
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export const SCORING_LABELS: Record<Scoring, string> = { deals: "deals won", tricks: "tricks won" };
+export const SCORING_LABELS: Record<Scoring, string> = {
+  deals: "deals won",
+  tricks: "tricks won",
+  rubber: "rubber",
+  chicago: "Chicago",
+};
 
 export const dealsLabel = (deals: number): string => (deals === 0 ? "no fixed end" : plural(deals, "deal"));
 

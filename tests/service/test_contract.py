@@ -1,0 +1,93 @@
+"""Contract bridge through the callables (SPEC §11): a room of the variant, the auction with
+doubling, the dummy shown from the opening lead on and played by the declarer, the score sheet
+and the deal record."""
+from __future__ import annotations
+
+from tests import client
+from tests.table import Table, assert_rejected, legal_cards, new_player
+
+CONTRACT = {"variant": "contract"}
+
+
+def test_a_contract_room_scores_a_rubber_and_has_no_fixed_length():
+    table = Table.open(1, settings={**CONTRACT, "honours": True})
+    assert table.room()["settings"] == {
+        "variant": "contract", "inviteOnly": False, "deals": 0, "scoring": "rubber", "turnSeconds": 0,
+        "botReplacesLeaver": False, "chat": True, "honours": True}
+
+
+def test_settings_of_another_variant_or_a_fixed_length_are_refused_and_change_nothing():
+    user = new_player()
+    for settings in ({**CONTRACT, "deals": 3}, {**CONTRACT, "washRule": False}, {**CONTRACT, "scoring": "tricks"},
+                     {"honours": True}, {"scoring": "chicago"}):
+        assert_rejected("createGameRoom", {"settings": settings}, user, "invalid-argument", "INVALID_SETTINGS")
+
+
+def test_the_dealer_opens_and_doubles_follow_their_rules():
+    table = Table.started(settings=CONTRACT)
+    assert table.room()["turn"] == 0  # the first deal's dealer, position 0, speaks first
+    table.bid("1H")
+    table.reject("placeBid", table.to_act(), "failed-precondition", "CANNOT_REDOUBLE", bid="XX")
+    table.bid("X")
+    table.reject("placeBid", table.to_act(), "failed-precondition", "CANNOT_DOUBLE", bid="X")
+    room = table.auction("XX", "PASS", "PASS", "PASS")
+    assert room["status"] == "playing" and room["turn"] == 1
+    assert room["contract"] == {"declarer": 0, "bid": "1H", "doubled": "XX", "trump": "H", "target": 7,
+                                "defenderTarget": 7}
+    assert room["dummy"] is None
+    table.reject("chooseTeammate", table.at(0), "failed-precondition", "WRONG_PHASE", card="AS")
+
+
+def play_one(table: Table) -> dict:
+    """The player to act plays a legal card: the declarer for the dummy. The room afterwards."""
+    room = table.room()
+    dummy = room["dummy"]
+    if dummy is not None and room["turn"] == dummy["position"]:
+        player, hand = table.at(room["contract"]["declarer"], room), dummy["cards"]
+    else:
+        player = table.at(room["turn"], room)
+        hand = table.hand(player)
+    table.play(table.rng.choice(legal_cards(hand, room)), player)
+    return table.room()
+
+
+def test_the_dummy_is_shown_after_the_opening_lead_and_played_by_the_declarer():
+    table = Table.started(settings=CONTRACT)
+    table.auction("2S", "PASS", "PASS", "PASS")
+    declarer, dummy = table.at(0), table.at(2)
+    dummy_hand = table.hand(dummy)
+    for player in table.players:
+        assert table.room(player)["dummy"] is None
+    room = play_one(table)  # the opening lead, left of the declarer
+    assert room["dummy"] == {"position": 2, "cards": dummy_hand}
+    assert room["turn"] == 2
+    card = legal_cards(dummy_hand, room)[0]
+    table.reject("playCard", dummy, "failed-precondition", "NOT_YOUR_TURN", card=card)
+    table.play(card, declarer)
+    room = table.room()
+    assert room["dummy"] == {"position": 2, "cards": [c for c in dummy_hand if c != card]}
+    assert room["trick"]["cards"][-1] == {"position": 2, "card": card}
+    assert card not in table.hand(dummy)
+
+
+def test_a_deal_played_to_its_end_is_scored_on_the_sheet_and_recorded():
+    table = Table.started(settings=CONTRACT)
+    table.auction("1NT", "PASS", "PASS", "PASS")
+    room = table.room()
+    while room["status"] == "playing":
+        room = play_one(table)
+    assert room["status"] == "dealEnded" and len(room["tricks"]) == 13
+    result, sheet = room["result"], room["match"]["sheet"]
+    made = result["declarerTricks"] >= 7
+    points = result["points"]
+    if made:
+        assert points["NS"]["contract"] == 40 and sheet["NS"]["below"] == 40
+    else:
+        assert points["EW"]["undertricks"] == 50 * (7 - result["declarerTricks"])
+    for side, positions in (("NS", (0, 2)), ("EW", (1, 3))):
+        assert sheet[side]["total"] == sum(points[side].values())
+        for position in positions:
+            assert room["match"]["scores"][room["seating"][position]] == sheet[side]["total"]
+    record = client.read(f"rooms/{table.room_id}/deals/1", table.players[1])
+    assert record["result"] == result and record["contract"]["bid"] == "1NT"
+    assert record["variant"] == "contract"

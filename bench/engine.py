@@ -1,15 +1,18 @@
 """Benchmark of the rules engine: random complete games through the Room API.
 
-Each game (a one-deal match, the default): create a room, three joins, four ready toggles,
-start (a secure shuffle with the wash rule), the auction (pass-outs redeal), the partner card,
-and play to the end. Every move goes through `Room.place_bid` / `choose_partner` /
+Each game (one deal: a one-deal match of Floating Bridge, the first deal of a rubber of contract
+bridge): create a room, three joins, four ready toggles, start (a secure shuffle, with the wash
+rule in Floating Bridge), the auction (pass-outs redeal), the partner card (Floating Bridge), and
+play to the end of the deal (the declarer playing the dummy's cards in contract bridge). Every move goes through `Room.place_bid` / `choose_partner` /
 `play_card`, which validate it; the moves are chosen at random among `legal_bids` /
 `legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]
+                           [--variants floating,contract]
 
-Prints a small table; the last line is `games_per_s: N`. With --profile it also runs the
+Prints a small table per variant (with several, each one's rate against the first, measured in
+the same run); the last line is `games_per_s: N` of the first variant. With --profile it also runs the
 same workload under cProfile and prints the top functions by cumulative and by own time.
 """
 from __future__ import annotations
@@ -77,7 +80,7 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     while True:
         game = room.deal
         phase = game.phase
-        uid = game.players[game.turn]
+        uid = game.players[game.actor]  # the declarer for the dummy
         t0 = clock()
         if phase is Phase.BIDDING:
             legal = game.legal_bids()
@@ -100,7 +103,7 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
             room = room.play_card(uid, choice.choice(game.legal_cards()))
             seconds["play"] += clock() - t0
             tally.cards += 1
-            if room.is_ended:
+            if room.deal.is_finished:
                 break
 
     game = room.deal
@@ -169,17 +172,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--play-all-tricks", action="store_true", help="room setting playAllTricks")
     parser.add_argument("--no-wash", action="store_true", help="room setting washRule false")
     parser.add_argument("--profile", action="store_true", help="also run under cProfile and print the top 15")
+    parser.add_argument("--variants", default="floating", help="comma-separated variants, each measured in turn")
     args = parser.parse_args(argv)
-    settings = Settings(play_all_tricks=args.play_all_tricks, wash_rule=not args.no_wash)
-
-    run(settings, args.seed, 50, None)  # warm up
-    tally, wall = run(settings, args.seed, args.games, args.seconds)
-    if args.profile:
-        profile(settings, args.seed, min(tally.games, 2000))
-    print(f"settings: playAllTricks={settings.play_all_tricks} washRule={settings.wash_rule}; "
-          f"python {sys.version.split()[0]}")
-    report(tally, wall)
-    print(f"games_per_s: {tally.games / wall:.0f}")
+    rates = []
+    for variant in args.variants.split(","):
+        if variant == "floating":
+            settings = Settings(play_all_tricks=args.play_all_tricks, wash_rule=not args.no_wash)
+        else:
+            settings = Settings().with_changes(Settings.parse_changes({"variant": variant}))
+        run(settings, args.seed, 50, None)  # warm up
+        tally, wall = run(settings, args.seed, args.games, args.seconds)
+        if args.profile:
+            profile(settings, args.seed, min(tally.games, 2000))
+        print(f"variant {variant}: {settings.to_dict()}; python {sys.version.split()[0]}")
+        report(tally, wall)
+        rates.append((variant, tally.games / wall))
+        if len(rates) > 1:
+            print(f"{variant} / {rates[0][0]}: {rates[-1][1] / rates[0][1]:.2f}x deals per second")
+        print()
+    print(f"games_per_s: {rates[0][1]:.0f}")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,9 @@
 Each game (one deal: a one-deal match of Floating Bridge, the first deal of a rubber of contract
 bridge): create a room, three joins, four ready toggles, start (a secure shuffle, with the wash
 rule in Floating Bridge), the auction (pass-outs redeal), the partner card (Floating Bridge), and
-play to the end of the deal (the declarer playing the dummy's cards in contract bridge). Every move goes through `Room.place_bid` / `choose_partner` /
-`play_card`, which validate it; the moves are chosen at random among `legal_bids` /
-`legal_partner_cards` / `legal_cards`.
+play to the end of the deal (the declarer playing the dummy's cards in contract bridge). Every
+move goes through `Room.place_bid` / `choose_partner` / `play_card`, which validate it; the moves
+are chosen at random among `legal_bids` / `legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]

@@ -105,7 +105,8 @@ def cards_in_document(doc: object, public_keys: frozenset[str] = frozenset({"par
                 walk(v, key)
         elif isinstance(value, str):
             if key in BID_KEYS:
-                parse_call(value)  # a bid, nothing else, may hide under a bid key
+                parse_call(value.removesuffix("X").removesuffix("X") or value)  # a bid (a contract
+                # may be written doubled, `4SX`), nothing else, may hide under a bid key
             elif key not in public_keys:
                 found.update(card_tokens(value))
 

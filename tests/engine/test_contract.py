@@ -5,13 +5,15 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 
-from bridge import DECK, PASS, Deal, Match, Settings, new_deal
+from bridge import DECK, PASS, Card, Deal, Match, Settings, documents, new_deal
 from bridge.bids import Bid, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
+from bridge.values import evolve
 
 from .conftest import PLAYERS, cards
 from .test_bots import hidden_swaps
+from .test_match import Table, new_room, start
 
 NAMES = {uid: uid.title() for uid in PLAYERS}
 
@@ -125,3 +127,31 @@ def test_the_bot_opens_a_strong_balanced_hand_in_no_trump_and_raises_its_partner
     deal = deal.place_bid(2, Bid(1, Strain.HEARTS), random.Random(0))  # the partner opens 1H
     deal = deal.place_bid(3, PASS, random.Random(0))
     assert deal.actor == 0 and str(deal.bot_action()) == "2H"  # 9 points + 13: a raise to 2
+
+
+def test_every_step_of_random_contract_deals_shows_no_hidden_card_and_round_trips() -> None:
+    """check_documents at every move: the public room shows exactly the dummy's cards once the
+    opening lead is made and no other unplayed card, each player's view adds only their hand,
+    and the state round-trips."""
+    for seed in range(12):
+        table = Table(seed, bid_bias=0.4)
+        table.play_deal(start(new_room(contract_settings("chicago" if seed % 2 else "rubber")), table.rng))
+
+
+def test_the_room_document_does_not_change_when_the_hidden_cards_do() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        table = Table(seed, check_every_step=False)
+        room = start(new_room(contract_settings()), table.rng)
+        while room.deal_in_progress:
+            deal = room.deal
+            swapped = hidden_swaps(deal, -1, rng)  # no viewer: every hand but a shown dummy
+            if swapped.hands != deal.hands:
+                assert documents.public_room(evolve(room, deal=swapped)) == documents.public_room(room)
+                checked += 1
+            uid = deal.players[deal.actor]
+            action = deal.bot_action()
+            room = (room.play_card(uid, action) if isinstance(action, Card)
+                    else room.place_bid(uid, action, table.rng))
+    assert checked > 1000

@@ -46,6 +46,7 @@ from bridge import (
     state,
 )
 from bridge.room import stat_changes
+from bridge.variant import Sides
 
 from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
 
@@ -394,11 +395,16 @@ def check_documents(room: Room) -> None:
     held = {p: set(strs(hand)) for p, hand in enumerate(game.hands)}
     partner_card = str(game.partner_card) if game.partner_card else None
     partner_played = partner_card is not None and partner_card not in set().union(*held.values())
-    # The public document shows no unplayed card (the partner card has its own public field).
-    assert not cards_in_document(public) & set().union(*held.values())
+    # The public document shows no unplayed card (the partner card has its own public field)
+    # but the dummy's, exactly, once the opening lead is made (SPEC §11).
+    shown = set(strs(game.dummy[1])) if game.dummy else set()
+    assert cards_in_document(public) & set().union(*held.values()) == shown
+    card_played = bool(game.tricks) or bool(game.trick and game.trick.plays)
+    assert (public["dummy"] is not None) == (game.variant.play.dummy and card_played)
     if partner_card:
         assert public["partnerCard"] == partner_card
-    if not partner_played and game.phase is not Phase.COMPLETE:
+    secret_partner = game.variant.sides is Sides.PARTNER_CARD  # fixed partners are public
+    if secret_partner and not partner_played and game.phase is not Phase.COMPLETE:
         assert public["partnerPosition"] is None  # nothing says who holds the partner card
         assert public["result"] is None or public["result"]["partner"] is None
     if room.deal_in_progress:
@@ -413,7 +419,7 @@ def check_documents(room: Room) -> None:
         view = documents.player_view(room, uid)
         assert view["room"] == public and view["hand"] == strs(game.hands[position])
         others = set().union(*(cards for p, cards in held.items() if p != position))
-        assert not cards_in_document(view) & others
+        assert cards_in_document(view) & others == shown - held[position]
 
 
 def check_stats(room: Room, before: Room | None = None) -> None:

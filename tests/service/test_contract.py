@@ -91,3 +91,48 @@ def test_a_deal_played_to_its_end_is_scored_on_the_sheet_and_recorded():
     record = client.read(f"rooms/{table.room_id}/deals/1", table.players[1])
     assert record["result"] == result and record["contract"]["bid"] == "1NT"
     assert record["variant"] == "contract"
+
+
+def play_a_match_against_bots(scoring: str) -> tuple[Table, dict, int]:
+    """One person (the host, position 0) and three bots play a whole match: the person passes in
+    the auction and plays legal cards, the dummy's too when they declare; bots play the rest.
+    Returns the table, the final room and the deals played."""
+    table = Table.open(1, settings={**CONTRACT, "scoring": scoring})
+    for _ in range(3):
+        table.call("addBot", table.host())
+    me = table.players[0]
+    table.toggle_ready(me)
+    table.start()
+    room, deals = table.room(), 1
+    for _ in range(2000):
+        if room["status"] == "ended":
+            return table, room, deals
+        if room["status"] == "dealEnded":
+            table.toggle_ready(me)
+            table.start()
+            deals += 1
+        elif room["status"] == "bidding":
+            table.bid("PASS", me)
+        else:
+            dummy = room["dummy"]
+            hand = dummy["cards"] if dummy and room["turn"] == dummy["position"] else table.hand(me)
+            table.play(table.rng.choice(legal_cards(hand, room)), me)
+        room = table.room()
+    raise AssertionError("the match did not end")
+
+
+def test_a_whole_rubber_and_a_whole_chicago_through_the_callables():
+    for scoring in ("rubber", "chicago"):
+        table, room, deals = play_a_match_against_bots(scoring)
+        sheet, scores = room["match"]["sheet"], room["match"]["scores"]
+        if scoring == "rubber":
+            assert sorted([sheet["NS"]["games"], sheet["EW"]["games"]])[1] == 2
+            assert any("rubber" in kinds for kinds in room["result"]["points"].values())
+        else:
+            assert deals == room["match"]["dealNumber"] == 4
+        for side, positions in (("NS", (0, 2)), ("EW", (1, 3))):
+            for position in positions:
+                assert scores[room["seating"][position]] == sheet[side]["total"]
+        records = [client.read(f"rooms/{table.room_id}/deals/{n}", table.players[0]) for n in range(1, deals + 1)]
+        for side in ("NS", "EW"):
+            assert sum(sum(r["result"]["points"][side].values()) for r in records) == sheet[side]["total"]

@@ -1,0 +1,89 @@
+"""The declarer playing the dummy's card against a plain playCard, in the same run (SPEC §11).
+
+Four people play contract-bridge deals through the Functions emulator (the dealer opens 1NT,
+everyone else passes, so the dealer declares); every `playCard` is timed and labelled: the
+declarer playing the dummy's card, or a player playing their own. Printed: p50/p95 of each and
+the ratio of the p50s. Both are one transaction over the same documents; the dummy's card
+adds the `dummy` field's update to the room document.
+
+    ./scripts/with-emulators .venv/bin/python bench/dummy.py [--cards 200]
+
+The last line is one JSON object with every figure.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from common import Recorder, client, ms_since, new_player
+
+from tests.table import legal_cards
+
+DUMMY, OWN = "declarer plays the dummy's card", "a player plays their own card"
+
+
+def new_rubber(users: list[client.User]) -> str:
+    """A contract-bridge room of the four `users`, its first deal dealt; its id."""
+    host = users[0]
+    room_id = client.call("createGameRoom", {"settings": {"variant": "contract"}}, host)["roomID"]
+    for user in users[1:]:
+        client.call("joinGameRoom", {"roomID": room_id}, user)
+    for user in users:
+        client.call("toggleReady", {"roomID": room_id}, user)
+    client.call("startGame", {}, host)
+    return room_id
+
+
+def run(cards: int) -> dict:
+    users = [new_player(f"D{i}") for i in range(4)]
+    by_uid = {user.uid: user for user in users}
+    host = users[0]
+    room_id = new_rubber(users)
+    rng, recorder = random.Random(1), Recorder()
+    while min(len(recorder.samples[DUMMY]), len(recorder.samples[OWN])) < cards:
+        room = client.read(f"rooms/{room_id}", host)
+        if room["status"] == "dealEnded":
+            for user in users:
+                client.call("toggleReady", {"roomID": room_id}, user)
+            client.call("startGame", {}, host)
+            continue
+        if room["status"] == "ended":  # the rubber is over: everyone leaves, a new one starts
+            for user in users:
+                client.call("leaveGameRoom", {"roomID": room_id}, user)
+            room_id = new_rubber(users)
+            continue
+        if room["status"] == "bidding":
+            user = by_uid[room["seating"][room["turn"]]]
+            bid = "1NT" if not room["bids"] else "PASS"
+            client.call("placeBid", {"roomID": room_id, "bid": bid}, user)
+            continue
+        dummy = room["dummy"]
+        for_dummy = dummy is not None and room["turn"] == dummy["position"]
+        if for_dummy:
+            user, hand = by_uid[room["seating"][room["contract"]["declarer"]]], dummy["cards"]
+        else:
+            user = by_uid[room["seating"][room["turn"]]]
+            hand = client.read(f"rooms/{room_id}/hands/{user.uid}", user)["cards"]
+        data = {"roomID": room_id, "card": rng.choice(legal_cards(hand, room))}
+        start = time.perf_counter()
+        client.call("playCard", data, user)
+        recorder.add(DUMMY if for_dummy else OWN, ms_since(start))
+    summary = recorder.summary()
+    return {"calls": summary, "ratio_p50": round(summary[DUMMY]["p50"] / summary[OWN]["p50"], 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=200)
+    args = parser.parse_args()
+    result = run(args.cards)
+    for label, s in result["calls"].items():
+        print(f"  {label:34} n {s['n']:4}  p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms")
+    print(f"  ratio of p50s: {result['ratio_p50']}")
+    print(json.dumps({"dummy": result}))
+
+
+if __name__ == "__main__":
+    main()

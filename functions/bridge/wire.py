@@ -252,6 +252,7 @@ class SettingsChanges(TypedDict, total=False):
     chat: bool
     playAllTricks: bool
     washRule: bool
+    honours: bool
 
 
 class Guards(TypedDict, total=False):

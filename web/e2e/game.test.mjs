@@ -58,6 +58,9 @@ function readTable() {
     me: Number(table.dataset.myPosition),
     hand: cards('[data-testid="hand"] [data-testid="hand-card"]'),
     enabledHand: cards('[data-testid="hand"] [data-testid="hand-card"]:not([disabled])'),
+    // Contract bridge: the dummy's cards (shown from the opening lead on) and those I may play.
+    dummy: document.querySelector('[data-testid="dummy"]') ? cards('[data-testid="dummy-card"]') : null,
+    enabledDummy: cards('[data-testid="dummy-card"]:not([disabled])'),
     // Every card face on the page except the declarer's partner-card chooser (which offers
     // all cards the declarer lacks), the named partner card and the hand records of finished
     // deals (checked apart: `recordNumbers`).
@@ -939,7 +942,10 @@ describe("web client", { timeout: 300_000 }, () => {
         opened.map(async ({ page }, i) => {
           await page.fill(testid("display-name"), names[i]);
           await page.click(testid("set-name"));
-          await page.locator(testid("account-name")).filter({ hasText: names[i] }).waitFor({ timeout: 10_000 });
+          await page
+            .locator(testid("account-name"))
+            .filter({ hasText: names[i] })
+            .waitFor({ timeout: 10_000 });
         }),
       );
       for (const { context, errors } of opened) {
@@ -947,6 +953,66 @@ describe("web client", { timeout: 300_000 }, () => {
         assert.deepEqual(errors, [], "no uncaught page errors");
       }
     }
+  });
+  test("contract bridge: a deal against three bots to its score, the dummy played by its declarer", async () => {
+    const [south] = await newPlayers("south");
+    const { page } = south;
+    await page.click(testid("sign-in-anonymous"));
+    await setName(page, "South");
+    await page.selectOption(testid("create-variant"), "contract");
+    assert.equal(
+      await page.locator(testid("create-washRule")).isVisible(),
+      false,
+      "Floating Bridge's options hide",
+    );
+    await page.check(testid("create-honours"));
+    await page.click(testid("create-room"));
+    await page.locator(testid("room-player")).first().waitFor();
+    for (let n = 2; n <= 4; n++) {
+      await page.click(testid("add-bot"));
+      await page
+        .locator(testid("room-player"))
+        .nth(n - 1)
+        .waitFor();
+    }
+    await page.click(testid("ready-toggle"));
+    await page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await page.click(testid("start-game"));
+
+    let [view] = await settle(0);
+    assert.equal(view.me, 0, "the host sits at position 0, the first dealer, who opens");
+    assert.ok(!view.enabledBids.includes("X") && !view.enabledBids.includes("XX"), "nothing to double yet");
+    const dealt = [...view.hand];
+    let declaredDummy = 0;
+    for (let moves = 0; view.status !== "dealEnded"; moves++) {
+      if (view.status === "bidding") {
+        await page.click(testid(`bid-${moves === 0 ? "1NT" : "PASS"}`));
+      } else if (view.enabledDummy.length > 0) {
+        assert.ok(view.dummy.includes(view.enabledDummy[0]));
+        await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
+        declaredDummy++;
+      } else {
+        assert.equal(view.status, "playing");
+        if (view.trick.length === 0 && view.tricksWon.every((n) => n === 0))
+          assert.equal(view.dummy, null, "no dummy before the opening lead");
+        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+      }
+      [view] = await settle(view.version + 1);
+    }
+    const contract = await page.locator(testid("contract")).getAttribute("data-declarer");
+    if (Number(contract) === 0) assert.equal(declaredDummy, 13, "as declarer I played all the dummy's cards");
+    // The score: the sheet's totals, and what the deal scored by kind.
+    await page.locator(testid("score-sheet")).waitFor();
+    const totals = await Promise.all(
+      ["NS", "EW"].map(async (side) =>
+        Number(await page.locator(testid(`sheet-total-${side}`)).getAttribute("data-points")),
+      ),
+    );
+    assert.ok(totals[0] + totals[1] > 0, "a played deal scores for one side");
+    assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
+    // My own cards were 13, and the page never showed a bot's hand but the dummy's.
+    assert.equal(dealt.length, 13);
+    assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
   test("an action whose answer is lost is resent with its requestID and applied once", async () => {
     const [solo] = await newPlayers("solo");

@@ -57,16 +57,31 @@ const createField = <T extends HTMLElement = HTMLInputElement>(name: string) =>
 createField("endless").addEventListener("change", () => {
   createField("deals").disabled = createField("endless").checked;
 });
+// Each game shows its own settings (`data-variant` on their labels).
+const variantField = createField<HTMLSelectElement>("variant");
+variantField.addEventListener("change", () => {
+  for (const label of createForm.querySelectorAll<HTMLElement>("[data-variant]"))
+    label.hidden = label.dataset.variant !== variantField.value;
+});
 createForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const checked = (name: BooleanSetting) => createField(name).checked;
-  const settings: SettingsChanges = {
-    inviteOnly: checked("inviteOnly"),
-    playAllTricks: checked("playAllTricks"),
-    washRule: checked("washRule"),
-    deals: createField("endless").checked ? 0 : createField("deals").valueAsNumber,
-    scoring: createField<HTMLSelectElement>("scoring").value as Scoring,
-  };
+  // Contract bridge: its sheet ends the match (no `deals`), scored as a rubber or a Chicago.
+  const settings: SettingsChanges =
+    variantField.value === "contract"
+      ? {
+          variant: "contract",
+          inviteOnly: checked("inviteOnly"),
+          honours: checked("honours"),
+          scoring: createField<HTMLSelectElement>("form").value as Scoring,
+        }
+      : {
+          inviteOnly: checked("inviteOnly"),
+          playAllTricks: checked("playAllTricks"),
+          washRule: checked("washRule"),
+          deals: createField("endless").checked ? 0 : createField("deals").valueAsNumber,
+          scoring: createField<HTMLSelectElement>("scoring").value as Scoring,
+        };
   void act(() => createGameRoom(settings));
 });
 byId("join-form").addEventListener("submit", (event) => {

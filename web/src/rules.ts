@@ -28,10 +28,14 @@ export function cardLabel(card: CardCode): string {
   return rank + SUIT_SYMBOLS[card[1]];
 }
 
-/** "3NT" → "3NT", "2H" → "2♥", "PASS" → "Pass". */
+const DOUBLES: Record<string, string> = { X: "Double", XX: "Redouble" };
+
+/** "3NT" → "3NT", "2H" → "2♥", "PASS" → "Pass", "X" → "Double"; a contract "4SX" → "4♠ doubled". */
 export function bidLabel(bid: BidCode): string {
   if (bid === "PASS") return "Pass";
-  return bid[0] + SUIT_SYMBOLS[bid.slice(1)];
+  if (DOUBLES[bid]) return DOUBLES[bid];
+  const doubled = bid.endsWith("XX") ? " redoubled" : bid.endsWith("X") ? " doubled" : "";
+  return bid[0] + SUIT_SYMBOLS[bid.slice(1).replace(/X+$/, "")] + doubled;
 }
 
 export const isRed = (card: CardCode): boolean => card[1] === "D" || card[1] === "H";
@@ -44,10 +48,22 @@ export function sortHand(cards: readonly CardCode[]): CardCode[] {
   );
 }
 
-/** PASS, and every bid higher than the highest bid so far. */
-export function legalBids(room: RoomDocument): BidCode[] {
+/** Positions 0 and 2 play against 1 and 3 (contract bridge's fixed sides). */
+const sameSide = (a: number, b: number) => a % 2 === b % 2;
+
+/** PASS; in contract bridge X on an opponent's undoubled last bid and XX on my side's doubled
+ *  one (SPEC §11); and every bid higher than the highest bid so far. */
+export function legalBids(room: RoomDocument, me: number): BidCode[] {
   const highest = room.highestBid ? ALL_BIDS.indexOf(room.highestBid.bid) : -1;
-  return ["PASS", ...ALL_BIDS.slice(highest + 1)];
+  const doubles: BidCode[] = [];
+  if (room.settings.variant === "contract" && room.highestBid) {
+    const last = room.bids.map((b) => b.bid).lastIndexOf(room.highestBid.bid);
+    const after = room.bids.slice(last + 1).map((b) => b.bid);
+    const ours = sameSide(room.highestBid.position, me);
+    if (!ours && after.length === after.filter((b) => b === "PASS").length) doubles.push("X");
+    if (ours && after.includes("X") && !after.includes("XX")) doubles.push("XX");
+  }
+  return ["PASS", ...doubles, ...ALL_BIDS.slice(highest + 1)];
 }
 
 /** The partner card may be any card the declarer does not hold (every card is dealt). */
@@ -56,8 +72,9 @@ export function legalPartnerCards(hand: readonly CardCode[]): CardCode[] {
 }
 
 /**
- * The cards the player to act may play (SPEC §5.5): follow the led suit if able; when
- * leading, no trump before trump is broken unless the hand holds nothing else.
+ * The cards the player to act may play (SPEC §5.5, §11): follow the led suit if able; in
+ * Floating Bridge, when leading, no trump before trump is broken unless the hand holds nothing
+ * else. `hand` is the hand played from (the dummy's, for the declarer on the dummy's turn).
  */
 export function legalCards(room: RoomDocument, hand: readonly CardCode[]): CardCode[] {
   const led = room.trick?.cards[0]?.card;
@@ -66,7 +83,8 @@ export function legalCards(room: RoomDocument, hand: readonly CardCode[]): CardC
     return following.length > 0 ? [...following] : [...hand];
   }
   const trump = room.contract?.trump ?? null;
-  if (trump && !room.trumpBroken) {
+  // Only Floating Bridge keeps trump from being led before it is broken.
+  if (trump && !room.trumpBroken && room.settings.variant === "floating") {
     const others = hand.filter((card) => suitOf(card) !== trump);
     if (others.length > 0) return others;
   }

@@ -81,6 +81,7 @@ export interface SettingsChanges {
   chat?: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
+  honours?: boolean;
 }
 /**
  * `rooms/{roomID}/deals/{n}`: a finished deal's hand record (SPEC §9), written in the

@@ -5,7 +5,7 @@ import { bidLabel } from "../rules";
 import type { State } from "../state";
 import type { DealRecord, ResultDoc, RoomDocument, SettingsDoc } from "../types";
 import type { Scoring } from "../wire";
-import { isSeated, nameOf } from "./names";
+import { isSeated, nameAt, nameOf } from "./names";
 
 /** Deals in a match: 1-100, or 0 for no fixed end. */
 export const MAX_DEALS = 100;
@@ -90,6 +90,63 @@ export function scoreTable(s: State, room: RoomDocument): HTMLElement | null {
   );
 }
 
+const SIDES = [
+  ["NS", [0, 2]],
+  ["EW", [1, 3]],
+] as const;
+
+/** Contract bridge's score sheet (SPEC §11): each side's points above and below the line, its
+ *  games, whether it is vulnerable, and its total. */
+export function sheetView(room: RoomDocument): HTMLElement | null {
+  const sheet = room.match.sheet;
+  if (!sheet || !room.seating) return null;
+  const names = (positions: readonly number[]) => positions.map((p) => nameAt(room, p)).join(" & ");
+  const row = (label: string, value: (side: "NS" | "EW") => string | number) =>
+    h("tr", {}, h("th", {}, label), ...SIDES.map(([side]) => h("td", { class: "num" }, value(side))));
+  return h(
+    "div",
+    { class: "scores sheet", "data-testid": "score-sheet" },
+    h("h3", {}, `Score sheet (${room.settings.scoring === "chicago" ? "Chicago" : "rubber"})`),
+    h(
+      "table",
+      {},
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}), ...SIDES.map(([, p]) => h("th", { class: "num" }, names(p)))),
+      ),
+      h(
+        "tbody",
+        {},
+        row("Above the line", (side) => sheet[side].above),
+        row("Below the line", (side) => sheet[side].below),
+        row("Games", (side) => sheet[side].games),
+        row("Vulnerable", (side) => (sheet[side].vulnerable ? "yes" : "no")),
+        h(
+          "tr",
+          {},
+          h("th", {}, "Total"),
+          ...SIDES.map(([side]) =>
+            h(
+              "td",
+              { class: "num", "data-testid": `sheet-total-${side}`, "data-points": sheet[side].total },
+              sheet[side].total,
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** "NS: contract 60, overtricks 60 · EW: —". */
+export function pointsByKind(points: NonNullable<ResultDoc["points"]>): string {
+  return SIDES.map(([side]) => {
+    const kinds = Object.entries(points[side] ?? {});
+    return `${side}: ${kinds.length ? kinds.map(([kind, n]) => `${kind} ${n}`).join(", ") : "—"}`;
+  }).join(" · ");
+}
+
 /** One sentence on how a deal ended. */
 export function resultSummary(result: ResultDoc, name: (uid: string) => string): string {
   if (result.abandonedBy) return `${name(result.abandonedBy)} left the table: the game was abandoned.`;
@@ -138,5 +195,6 @@ export function resultView(s: State, room: RoomDocument): HTMLElement | null {
     record &&
       !result.abandonedBy &&
       h("p", { "data-testid": "result-points" }, `Points: ${scoreChanges(record, name)}`),
+    result.points && h("p", { "data-testid": "result-kinds" }, pointsByKind(result.points)),
   );
 }

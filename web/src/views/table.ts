@@ -20,7 +20,7 @@ import { act, type State } from "../state";
 import { countdown } from "../timer";
 import type { RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
-import { dealOfMatch, plural, resultView, scoreTable } from "./match";
+import { dealOfMatch, plural, resultView, scoreTable, sheetView } from "./match";
 import { isBot, myPosition, nameAt } from "./names";
 import { readyPanel, spectatorsLine } from "./waiting";
 
@@ -64,14 +64,23 @@ function overText(room: RoomDocument): string {
   return room.result?.abandonedBy ? "The match was abandoned" : "The match is over";
 }
 
+/** Who makes the move for `room.turn`: the declarer on the dummy's turn (SPEC §11). */
+export function actor(room: RoomDocument): number | null {
+  if (room.turn !== null && room.dummy && room.turn === room.dummy.position) return room.contract!.declarer;
+  return room.turn;
+}
+
+const forDummy = (room: RoomDocument) => room.dummy !== null && room.turn === room.dummy.position;
+
 function statusLine(room: RoomDocument, me: number): HTMLElement {
   const verb = VERBS[room.status];
-  const myTurn = room.turn !== null && room.turn === me;
+  const myTurn = room.turn !== null && actor(room) === me;
+  const fromDummy = forDummy(room) ? " from the dummy" : "";
   const text = !verb
     ? overText(room)
     : myTurn
-      ? `Your turn: ${verb}`
-      : `Waiting for ${nameAt(room, room.turn!)} to ${verb}`;
+      ? `Your turn: ${verb}${fromDummy}`
+      : `Waiting for ${nameAt(room, actor(room)!)} to ${verb}${fromDummy}`;
   return h(
     "div",
     { class: "status-line" },
@@ -95,21 +104,17 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
   }
   const partner = room.partnerPosition;
   const iHoldPartnerCard = room.partnerCard !== null && hand.includes(room.partnerCard) && partner === null;
+  const written = contract.bid + (contract.doubled ?? "");
   return h(
     "div",
     {
       class: "contract",
       "data-testid": "contract",
       "data-bid": contract.bid,
+      "data-doubled": contract.doubled ?? "",
       "data-declarer": contract.declarer,
     },
-    h(
-      "div",
-      {},
-      "Contract ",
-      h("strong", {}, bidLabel(contract.bid)),
-      ` by ${nameAt(room, contract.declarer)}`,
-    ),
+    h("div", {}, "Contract ", h("strong", {}, bidLabel(written)), ` by ${nameAt(room, contract.declarer)}`),
     h(
       "div",
       { class: "muted" },
@@ -118,26 +123,27 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
         ? `trump ${SUIT_NAMES[contract.trump]}${room.trumpBroken ? " (broken)" : ""}`
         : "no trump",
     ),
-    h(
-      "div",
-      {},
-      "Partner card ",
-      room.partnerCard
-        ? cardFace(room.partnerCard, { "data-testid": "partner-card" })
-        : h("span", { "data-testid": "partner-card" }, "not named yet"),
-      " · partner ",
+    room.settings.variant === "floating" &&
       h(
-        "strong",
-        { "data-testid": "partner", "data-position": partner === null ? "hidden" : partner },
-        partner === null ? "hidden" : nameAt(room, partner) + (partner === me ? " (you)" : ""),
-      ),
-      iHoldPartnerCard &&
+        "div",
+        {},
+        "Partner card ",
+        room.partnerCard
+          ? cardFace(room.partnerCard, { "data-testid": "partner-card" })
+          : h("span", { "data-testid": "partner-card" }, "not named yet"),
+        " · partner ",
         h(
-          "span",
-          { class: "secret", "data-testid": "i-am-partner" },
-          " · you hold it: you are the secret partner",
+          "strong",
+          { "data-testid": "partner", "data-position": partner === null ? "hidden" : partner },
+          partner === null ? "hidden" : nameAt(room, partner) + (partner === me ? " (you)" : ""),
         ),
-    ),
+        iHoldPartnerCard &&
+          h(
+            "span",
+            { class: "secret", "data-testid": "i-am-partner" },
+            " · you hold it: you are the secret partner",
+          ),
+      ),
   );
 }
 
@@ -147,7 +153,8 @@ function seatView(room: RoomDocument, position: number, me: number, bottom: numb
     isBot(room, position) && "bot",
     room.dealer === position && "dealer",
     room.contract?.declarer === position && "declarer",
-    room.partnerPosition === position && "partner",
+    room.settings.variant === "floating" && room.partnerPosition === position && "partner",
+    room.dummy?.position === position && "dummy",
   ].filter(Boolean);
   return h(
     "div",
@@ -208,8 +215,8 @@ function auctionView(room: RoomDocument): HTMLElement {
   );
 }
 
-function bidBox(s: State, roomID: string, room: RoomDocument, canAct: boolean): HTMLElement {
-  const legal = new Set(legalBids(room));
+function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct: boolean): HTMLElement {
+  const legal = new Set(legalBids(room, me));
   const bid = (code: string) => () => act(() => placeBid(roomID, code, room.version));
   const button = (code: string) =>
     h(
@@ -221,7 +228,13 @@ function bidBox(s: State, roomID: string, room: RoomDocument, canAct: boolean): 
     "div",
     { class: "bid-box", "data-testid": "bid-box" },
     h("div", { class: "bid-grid" }, ...ALL_BIDS.map(button)),
-    h("div", { class: "pass" }, button("PASS")),
+    h(
+      "div",
+      { class: "pass" },
+      button("PASS"),
+      room.settings.variant === "contract" && button("X"),
+      room.settings.variant === "contract" && button("XX"),
+    ),
   );
 }
 
@@ -242,6 +255,34 @@ function partnerPicker(s: State, roomID: string, room: RoomDocument, hand: CardC
               act(() => chooseTeammate(roomID, card, room.version)),
             ),
           ),
+      ),
+    ),
+  );
+}
+
+/** The dummy's cards, shown to all from the opening lead on; the declarer plays them on the
+ *  dummy's turn (SPEC §11). */
+function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+  const dummy = room.dummy;
+  if (!dummy) return null;
+  const mine = forDummy(room) && room.contract!.declarer === me && room.status === "playing";
+  const legal = new Set(mine ? legalCards(room, dummy.cards) : []);
+  return h(
+    "div",
+    {
+      class: "dummy",
+      "data-testid": "dummy",
+      "data-position": dummy.position,
+      "data-count": dummy.cards.length,
+    },
+    h("h3", {}, `Dummy: ${nameAt(room, dummy.position)}`),
+    h(
+      "div",
+      { class: "hand" },
+      ...sortHand(dummy.cards).map((card) =>
+        cardButton(card, !s.busy && legal.has(card), "dummy-card", () =>
+          act(() => playCard(roomID, card, room.version)),
+        ),
       ),
     ),
   );
@@ -276,10 +317,10 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
   const hand = spectator ? [] : (s.hand ?? []);
   // Room and hand arrive as two snapshots; act only when they agree on my hand.
   const inSync = spectator || hand.length === room.handSizes[me];
-  const canAct = !spectator && room.turn === me && inSync;
+  const canAct = !spectator && room.turn === me && actor(room) === me && inSync;
 
   let actions: Node | null = null;
-  if (room.status === "bidding") actions = bidBox(s, roomID, room, canAct);
+  if (room.status === "bidding") actions = bidBox(s, roomID, room, me, canAct);
   else if (room.status === "choosingTeammate" && room.contract?.declarer === me)
     actions = partnerPicker(s, roomID, room, hand);
   else if (room.status === "dealEnded")
@@ -316,11 +357,12 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
         trickView(room, bottom),
       ),
       resultView(s, room),
+      dummyView(s, roomID, room, me),
       actions,
       spectator
         ? h("p", { class: "watching", "data-testid": "watching" }, "You are watching: the hands stay hidden.")
         : handView(s, roomID, room, hand, canAct),
     ),
-    h("aside", {}, scoreTable(s, room), auctionView(room), spectatorsLine(room)),
+    h("aside", {}, sheetView(room), scoreTable(s, room), auctionView(room), spectatorsLine(room)),
   );
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bridge import Reason, Room, Settings, Status
+from bridge import Reason, Room, Settings, Status, parse_call
 from bridge.room import BOT_PREFIX, stat_changes
 from tests.engine.conftest import PLAYERS, rejects, seated
 
@@ -71,3 +71,49 @@ def test_without_bot_replaces_leaver_a_leaver_still_abandons():
     room = started(Settings(wash_rule=False))
     after = room.leave(PLAYERS[2])
     assert after is not None and after.status is Status.ENDED and after.abandoned_by == PLAYERS[2]
+
+
+# ----- contract bridge: the declarer acts for the dummy (SPEC §11) ------------------------------
+
+CONTRACT_TIMED = Settings(variant="contract", scoring="rubber", deals=0, turn_seconds=20, bot_replaces_leaver=True)
+
+
+def dummy_to_play(settings: Settings = CONTRACT_TIMED) -> Room:
+    """Four people; the dealer (ann, 0) opened 1NT and all passed; ben led: the dummy (cat, 2) is
+    to play, so its declarer ann acts."""
+    room = started(settings)
+    rng = random.Random(1)
+    for uid, call in zip(PLAYERS, ("1NT", "PASS", "PASS", "PASS"), strict=True):
+        room = room.place_bid(uid, parse_call(call), rng)
+    deal = room.deal
+    assert deal is not None
+    room = room.play_card(PLAYERS[1], deal.legal_cards()[0]).timed(room, NOW + 5)
+    assert room.deal is not None and (room.deal.turn, room.deal.actor) == (2, 0)
+    return room
+
+
+def test_on_the_dummys_turn_the_timer_runs_for_its_declarer_and_a_claim_plays_the_dummys_card():
+    room = dummy_to_play()
+    assert room.turn_deadline == NOW + 25
+    after = room.claim_timeout(PLAYERS[1], NOW + 26, random.Random(1))
+    assert after.deal is not None and after.deal.trick is not None
+    assert after.deal.trick.plays[-1].position == 2  # the dummy's card, chosen for its declarer
+    assert len(after.deal.hands[2]) == 12 and len(after.deal.hands[0]) == 13
+
+
+def test_a_declarer_replaced_by_a_bot_has_the_bot_play_the_dummy_and_the_deal_goes_on():
+    room = dummy_to_play()
+    after = room.leave(PLAYERS[0])
+    assert after is not None and after.abandoned_by is None and after.seats[0].bot
+    deal = after.deal
+    assert deal is not None and deal.actor is not None and not after.seats[deal.actor].bot
+    assert len(deal.hands[2]) == 12  # the bot declarer played the dummy's card at once
+
+
+def test_a_dummy_who_leaves_is_replaced_and_its_declarer_still_plays_its_cards():
+    room = dummy_to_play()
+    after = room.leave(PLAYERS[2])
+    assert after is not None and after.seats[2].bot and after.deal is not None
+    assert (after.deal.turn, after.deal.actor) == (2, 0)  # the bot at the dummy's seat does not move
+    moved = after.play_card(PLAYERS[0], after.deal.legal_cards()[0])
+    assert moved.deal is not None and len(moved.deal.hands[2]) == 12

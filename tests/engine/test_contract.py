@@ -6,14 +6,15 @@ import random
 from types import MappingProxyType
 
 from bridge import DECK, PASS, Card, Deal, Match, Settings, documents, new_deal
-from bridge.bids import Bid, Strain
+from bridge.bids import Bid, Doubling, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
 from bridge.values import evolve
 
 from .conftest import PLAYERS, cards
 from .test_bots import hidden_swaps
-from .test_match import Table, new_room, start
+from .test_contract_scoring import DOUBLED_OVERTRICK, NO_TRUMP_CONTRACT, PER_TRICK, SLAM, table_penalty
+from .test_match import Table, new_room, ready_all, start
 
 NAMES = {uid: uid.title() for uid in PLAYERS}
 
@@ -155,3 +156,54 @@ def test_the_room_document_does_not_change_when_the_hidden_cards_do() -> None:
             room = (room.play_card(uid, action) if isinstance(action, Card)
                     else room.place_bid(uid, action, table.rng))
     assert checked > 1000
+
+
+def oracle_points(bid: str, doubled: str, vulnerable: bool, tricks: int) -> tuple[int, int]:
+    """(declarer's side, defenders) for a deal, restated from seed 004's tables as data
+    (`test_contract_scoring`), game and rubber bonuses aside."""
+    level, strain = int(bid[0]), bid[1:]
+    times = {"": 1, "X": 2, "XX": 4}[doubled]
+    need = level + 6
+    if tricks < need:
+        doubling = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}[doubled]
+        return 0, table_penalty(need - tricks, doubling, vulnerable)
+    symbol = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
+    below = (NO_TRUMP_CONTRACT[level - 1] if strain == "NT" else PER_TRICK[symbol[strain]] * level) * times
+    over = tricks - need
+    if doubled:
+        doubling = Doubling.DOUBLED if doubled == "X" else Doubling.REDOUBLED
+        overtricks = over * DOUBLED_OVERTRICK[doubling, vulnerable]
+    else:
+        overtricks = over * (30 if strain == "NT" else PER_TRICK[symbol[strain]])
+    insult = {"": 0, "X": 50, "XX": 100}[doubled]
+    return below + overtricks + insult + SLAM.get((level, vulnerable), 0), 0
+
+
+def test_thousands_of_random_contract_deals_score_as_the_tables_say() -> None:
+    deals = doubled = made = 0
+    seed = 0
+    while deals < 2000:
+        table = Table(seed, bid_bias=0.5, check_every_step=False)
+        room = start(new_room(contract_settings()), table.rng)
+        while True:
+            before = room.match.sheet
+            room = table.play_deal(room)
+            deal, result = room.deal, room.result
+            outcome = result.outcome
+            side = Side.of(outcome.declarer)
+            vulnerable = before.vulnerable(side, deal.dealer)
+            contract = outcome.contract
+            expected = oracle_points(str(contract.bid), contract.doubling.suffix, vulnerable,
+                                     outcome.declarer_tricks)
+            kinds = documents.public_room(room)["result"]["points"]
+            bonus = {"game", "rubber", "partScore"}
+            got = tuple(sum(v for k, v in kinds[s.value].items() if k not in bonus) for s in (side, side.other))
+            assert got == expected, (str(contract), vulnerable, outcome.declarer_tricks, kinds)
+            deals += 1
+            doubled += contract.doubling is not Doubling.UNDOUBLED
+            made += outcome.made
+            if room.is_ended:
+                break
+            room = ready_all(room).start(PLAYERS[0], table.rng)
+        seed += 1
+    assert doubled > 100 and 0 < made < deals  # doubled contracts and both ends came up

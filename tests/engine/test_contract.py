@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 
-from bridge import DECK, PASS, Card, Deal, Match, Settings, documents, new_deal
+from bridge import DECK, PASS, Card, Deal, Match, Phase, Settings, documents, new_deal
 from bridge.bids import Bid, Doubling, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
@@ -14,7 +14,8 @@ from bridge.values import evolve
 from .conftest import PLAYERS, cards
 from .test_bots import hidden_swaps
 from .test_contract_scoring import DOUBLED_OVERTRICK, NO_TRUMP_CONTRACT, PER_TRICK, SLAM, table_penalty
-from .test_match import Table, new_room, ready_all, start
+from .test_match import Table, new_room, ready_all, start, trick_winner
+from .test_properties import check_conserved
 
 NAMES = {uid: uid.title() for uid in PLAYERS}
 
@@ -207,3 +208,42 @@ def test_thousands_of_random_contract_deals_score_as_the_tables_say() -> None:
             room = ready_all(room).start(PLAYERS[0], table.rng)
         seed += 1
     assert doubled > 100 and 0 < made < deals  # doubled contracts and both ends came up
+
+
+def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_trick_winners() -> None:
+    """At every card of 300 random deals: the 52 cards are all somewhere once, the legal cards are
+    exactly those of the hand to play (the dummy's on its turn) with no rule against them; each
+    trick goes to the oracle's winner (highest trump, else highest of the led suit)."""
+    rng = random.Random(4)
+    for seed in range(300):
+        deal = bot_states(seed)[0]
+        while not deal.is_finished:
+            if deal.phase is not Phase.PLAYING:
+                deal = deal.act(deal.actor, deal.bot_action(), rng)
+                continue
+            check_conserved(deal)
+            turn = deal.turn
+            legal = set(deal.legal_cards())
+            assert legal == {c for c in DECK if deal.card_violation(turn, c) is None}
+            assert legal <= set(deal.hands[turn]) and legal
+            before = len(deal.tricks)
+            deal = deal.play_card(deal.actor, rng.choice(sorted(legal)))
+            if len(deal.tricks) > before:
+                done = deal.tricks[-1]
+                wire = [{"position": p.position, "card": str(p.card)} for p in done.plays]
+                trump = deal.contract.trump.letter if deal.contract.trump is not None else None
+                assert done.winner(deal.contract.trump) == trick_winner(wire, trump)
+        check_conserved(deal)
+
+
+def test_trump_may_be_led_at_any_time_in_contract_bridge() -> None:
+    deal = bot_states(1)[0]
+    rng = random.Random(0)
+    while deal.phase is not Phase.PLAYING:
+        deal = deal.act(deal.actor, deal.bot_action(), rng)
+    trump = deal.contract.trump
+    leader = deal.turn
+    held = [c for c in deal.hands[leader] if trump is None or c.suit == trump]
+    assert set(deal.legal_cards()) == set(deal.hands[leader])  # no trump-lead rule
+    if trump is not None and held:
+        assert deal.card_violation(leader, held[0]) is None

@@ -110,11 +110,7 @@ export function sheetView(room: RoomDocument): HTMLElement | null {
     h(
       "table",
       {},
-      h(
-        "thead",
-        {},
-        h("tr", {}, h("th", {}), ...SIDES.map(([, p]) => h("th", { class: "num" }, names(p)))),
-      ),
+      h("thead", {}, h("tr", {}, h("th", {}), ...SIDES.map(([, p]) => h("th", { class: "num" }, names(p))))),
       h(
         "tbody",
         {},

@@ -6,10 +6,11 @@ Firebase discovers every function defined at module level here; the code lives i
 from service.accounts import createAccount as createAccount
 from service.callables import CALLABLES
 from service.endpoint import callable_function
+from service.events import EVENT_CALLABLES
 from service.sweep import sweepRooms as sweepRooms
 
 #: Every function this codebase deploys: a request naming one of them is run only by it.
-FUNCTION_NAMES = ("createAccount", "sweepRooms", *CALLABLES)
+FUNCTION_NAMES = ("createAccount", "sweepRooms", *CALLABLES, *EVENT_CALLABLES)
 
 createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"], FUNCTION_NAMES)
 joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"], FUNCTION_NAMES)
@@ -29,5 +30,10 @@ watchRoom = callable_function("watchRoom", CALLABLES["watchRoom"], FUNCTION_NAME
 stopWatching = callable_function("stopWatching", CALLABLES["stopWatching"], FUNCTION_NAMES)
 kickPlayer = callable_function("kickPlayer", CALLABLES["kickPlayer"], FUNCTION_NAMES)
 sendMessage = callable_function("sendMessage", CALLABLES["sendMessage"], FUNCTION_NAMES)
+createEvent = callable_function("createEvent", EVENT_CALLABLES["createEvent"], FUNCTION_NAMES)
+joinEventTable = callable_function("joinEventTable", EVENT_CALLABLES["joinEventTable"], FUNCTION_NAMES)
+addEventBot = callable_function("addEventBot", EVENT_CALLABLES["addEventBot"], FUNCTION_NAMES)
+startEvent = callable_function("startEvent", EVENT_CALLABLES["startEvent"], FUNCTION_NAMES)
+leaveEvent = callable_function("leaveEvent", EVENT_CALLABLES["leaveEvent"], FUNCTION_NAMES)
 
 __all__ = list(FUNCTION_NAMES)

@@ -4,7 +4,8 @@ Four players in fixed partnerships, 0 and 2 against 1 and 3; the dealer opens; b
 double and redouble, and 7NT does not end the auction; the first of the winning side to name the
 strain declares; the player left of the declarer leads, then the dummy is shown and played by the
 declarer; all 13 tricks are played. Scored on a rubber or Chicago sheet (`contract_scoring`);
-a passed-out deal is redealt by the next dealer (rubber) or the same dealer (Chicago).
+a passed-out deal is redealt by the next dealer (rubber) or the same dealer (Chicago). Under
+duplicate scoring every deal is a board, scored alone (a duplicate event's tables play so).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .variant import AuctionRules, DeclarerRule, PlayRules, Sides, Variant
 if TYPE_CHECKING:
     from .settings import Settings
 
-RUBBER, CHICAGO = Form.RUBBER.value, Form.CHICAGO.value
+RUBBER, CHICAGO, DUPLICATE = Form.RUBBER.value, Form.CHICAGO.value, Form.DUPLICATE.value
 
 
 def score_sheet(settings: Settings) -> Sheet:
@@ -37,8 +38,8 @@ CONTRACT = Variant(
     play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False, dummy=True),
     wash_threshold=None,
     early_end=False,
-    scorings=(RUBBER, CHICAGO),
-    deals_setting=False,
+    scorings=(RUBBER, CHICAGO, DUPLICATE),
+    sheet_ends=frozenset({RUBBER, CHICAGO}),
     options=frozenset({"honours"}),
     sheet=score_sheet,
     bot=contract_bot.choose,

@@ -1,5 +1,5 @@
 """Contract bridge scoring (seed 004 "Scoring"; SPEC §11): what one deal scores, and the score
-sheet of a rubber or of a Chicago, as values.
+sheet of a rubber, of a Chicago, or of a duplicate table's boards, as values.
 
 A deal's score is a tuple of `Entry` values, each some points of one `Kind` for one side; only the
 `CONTRACT` kind (trick points for a contract bid and made) is written below the line and counts
@@ -50,9 +50,10 @@ class Kind(Enum):
     #: The defenders' points for the tricks the declarer fell short by.
     UNDERTRICKS = "undertricks"
     HONOURS = "honours"
-    #: Chicago: making a game scores at once.
+    #: Chicago and duplicate: making a game scores at once.
     GAME = "game"
-    #: Chicago: a part score made on the fourth deal that completes no game.
+    #: Chicago: a part score made on the fourth deal that completes no game; duplicate: any
+    #: part score made.
     PART_SCORE = "partScore"
     #: Rubber: two games won.
     RUBBER = "rubber"
@@ -163,14 +164,27 @@ class Form(Enum):
     RUBBER = "rubber"
     #: Four deals with set vulnerability; every game scores its bonus at once.
     CHICAGO = "chicago"
+    #: A duplicate event's table (docs/DUPLICATE.md; set by the event, not a room setting): each
+    #: board alone, vulnerable by its number, a game's bonus at once and 50 for any part score.
+    DUPLICATE = "duplicate"
 
 
 #: Chicago's length, and its rubber and game bonuses.
 CHICAGO_DEALS = 4
 _RUBBER_BONUS = {0: 700, 1: 500}  # by the losing side's games
-_CHICAGO_GAME = {False: 300, True: 500}
+#: A game's bonus by vulnerability, in Chicago and duplicate alike.
+_GAME_BONUS = {False: 300, True: 500}
 _CHICAGO_PART_SCORE = 100
+_DUPLICATE_PART_SCORE = 50
+#: Vulnerability of boards 1-16 (then again from 17): "" none, "NS", "EW", "both".
+_BOARD_CYCLE = ("", "NS", "EW", "both", "NS", "EW", "both", "", "EW", "both", "", "NS", "both", "", "NS", "EW")
 _UNFINISHED_GAME, _UNFINISHED_PART_SCORE = 300, 100
+
+
+def board_vulnerable(board: int, side: Side) -> bool:
+    """A duplicate board's vulnerability by its number: the standard 16-board cycle."""
+    vulnerable = _BOARD_CYCLE[(board - 1) % 16]
+    return vulnerable == "both" or vulnerable == side.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,28 +221,42 @@ class Sheet:
     def column(self, side: Side) -> SideScore:
         return self.ns if side is Side.NS else self.ew
 
-    def vulnerable(self, side: Side, dealer: int) -> bool:
+    def vulnerable(self, side: Side, dealer: int, board: int | None = None) -> bool:
         """Rubber: a side with a game is vulnerable. Chicago, by the number of the deal being
-        played (`deals + 1`): first none, second and third the dealer's side, fourth both."""
+        played (`deals + 1`): first none, second and third the dealer's side, fourth both.
+        Duplicate: by the number of the `board` being played (`board_vulnerable`)."""
         if self.form is Form.RUBBER:
             return self.column(side).games > 0
+        if self.form is Form.DUPLICATE:
+            assert board is not None  # a duplicate table plays boards only
+            return board_vulnerable(board, side)
         number = self.deals + 1
         return number == CHICAGO_DEALS or (number in (2, 3) and side is Side.of(dealer))
 
     @property
+    def scores_boards(self) -> bool:
+        return self.form is Form.DUPLICATE
+
+    @property
     def is_over(self) -> bool:
-        """A rubber ends when a side has two games; a Chicago after its fourth deal."""
+        """A rubber ends when a side has two games; a Chicago after its fourth deal; a duplicate
+        table's boards by their number (the match's `deals`), not by the sheet."""
         if self.form is Form.RUBBER:
             return max(self.ns.games, self.ew.games) >= 2
+        if self.form is Form.DUPLICATE:
+            return False
         return self.deals >= CHICAGO_DEALS
 
     def scored(self, deal: Deal) -> Sheet:
-        """The sheet after finished `deal` (its honours counted if the sheet scores them)."""
+        """The sheet after finished `deal` (its honours counted if the sheet scores them); a
+        board passed out is entered with no points."""
         outcome = deal.outcome()
-        assert outcome is not None  # only a finished deal is scored
+        if outcome is None:
+            assert deal.is_finished  # only a finished deal is scored: here, a board passed out
+            return evolve(self, deals=self.deals + 1, last=())
         contract = outcome.contract
         honours = honours_entries(contract.bid.strain, dict(enumerate(deal.hands_dealt()))) if self.honours else ()
-        return self.entered(contract, outcome.declarer_tricks, deal.dealer, honours)
+        return self.entered(contract, outcome.declarer_tricks, deal.dealer, honours, deal.board)
 
     def points(self, deal: Deal) -> tuple[int, ...]:
         """Each position's side's points from the last deal entered."""
@@ -251,12 +279,12 @@ class Sheet:
         entries = self.unfinished()
         return {side.value: sum(e.points for e in entries if e.side is side) for side in Side}
 
-    def document(self, dealer: int) -> SheetDoc:
-        """Each side's column, vulnerable as in the deal dealt by `dealer`."""
+    def document(self, dealer: int, board: int | None) -> SheetDoc:
+        """Each side's column, vulnerable as in the deal dealt by `dealer` (board `board`)."""
         def column(side: Side) -> SideScoreDoc:
             score = self.column(side)
             return {"above": score.above, "below": score.below, "games": score.games,
-                    "vulnerable": self.vulnerable(side, dealer), "total": score.total}
+                    "vulnerable": self.vulnerable(side, dealer, board), "total": score.total}
         return {"NS": column(Side.NS), "EW": column(Side.EW)}
 
     def encoded(self) -> dict[str, Any]:
@@ -272,19 +300,24 @@ class Sheet:
         return evolve(self, deals=doc["deals"], ns=SideScore(*doc["NS"]), ew=SideScore(*doc["EW"]),
                       last=tuple(Entry(Side(e["side"]), Kind(e["kind"]), e["points"]) for e in doc["last"]))
 
-    def entered(self, contract: Contract, tricks: int, dealer: int, honours: tuple[Entry, ...] = ()) -> Sheet:
+    def entered(self, contract: Contract, tricks: int, dealer: int, honours: tuple[Entry, ...] = (),
+                board: int | None = None) -> Sheet:
         """The sheet after a deal played in `contract` whose declarer's side took `tricks`,
-        dealt by `dealer`, with `honours` (from `honours_entries`); `last` holds every entry that
-        deal earned, the bonuses for a game or rubber it completed included.
+        dealt by `dealer` (from `board`, at a duplicate table), with `honours` (from
+        `honours_entries`); `last` holds every entry that deal earned, the bonuses for a game or
+        rubber it completed included.
 
         A side reaching 100 below the line wins a game and both sides' part scores end with it.
         Rubber: the second game brings 700 (two games to none) or 500 (two to one). Chicago: a
         game scores 300 (not vulnerable) or 500 (vulnerable) at once; on the fourth deal a made
-        contract that completes no game scores 100."""
+        contract that completes no game scores 100. Duplicate: each board starts below the line
+        afresh; a game scores 300 or 500 at once, any other contract made 50."""
         side = Side.of(contract.declarer)
-        vulnerable = self.vulnerable(side, dealer)
+        vulnerable = self.vulnerable(side, dealer, board)
         entries = contract_entries(contract, tricks, vulnerable) + honours
         sheet = evolve(self, deals=self.deals + 1)
+        if self.form is Form.DUPLICATE:
+            sheet = evolve(sheet, ns=evolve(sheet.ns, below=0), ew=evolve(sheet.ew, below=0))
         for entry in entries:
             sheet = sheet._plus(entry)
         bonuses: list[Entry] = []
@@ -292,10 +325,12 @@ class Sheet:
             sheet = sheet._game_won(side)
             if self.form is Form.RUBBER and sheet.column(side).games == 2:
                 bonuses.append(Entry(side, Kind.RUBBER, _RUBBER_BONUS[sheet.column(side.other).games]))
-            elif self.form is Form.CHICAGO:
-                bonuses.append(Entry(side, Kind.GAME, _CHICAGO_GAME[vulnerable]))
+            elif self.form is not Form.RUBBER:
+                bonuses.append(Entry(side, Kind.GAME, _GAME_BONUS[vulnerable]))
         elif self.form is Form.CHICAGO and sheet.deals == CHICAGO_DEALS and any(e.below for e in entries):
             bonuses.append(Entry(side, Kind.PART_SCORE, _CHICAGO_PART_SCORE))
+        elif self.form is Form.DUPLICATE and any(e.below for e in entries):
+            bonuses.append(Entry(side, Kind.PART_SCORE, _DUPLICATE_PART_SCORE))
         for entry in bonuses:
             sheet = sheet._plus(entry)
         return evolve(sheet, last=entries + tuple(bonuses))

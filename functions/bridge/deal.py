@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .bids import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Doubling
 from .cards import Card, Suit
-from .dealing import Hand, Shuffler, deal_hands, hand_points, sort_hand
+from .dealing import Board, Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
 from .values import evolve
 from .variant import DeclarerRule, Sides, Variant
@@ -134,7 +134,16 @@ class Finished:
     tricks: tuple[Trick, ...]
 
 
-DealState = Bidding | ChoosingPartner | Playing | Finished
+@dataclass(frozen=True, slots=True)
+class PassedOut:
+    """A board (a deal given by a duplicate event, `Deal.board`) every seat passed: it is over,
+    scores nothing, and is not dealt again."""
+
+    phase: ClassVar[Phase] = Phase.COMPLETE
+    calls: tuple[AuctionCall, ...]
+
+
+DealState = Bidding | ChoosingPartner | Playing | Finished | PassedOut
 _State = TypeVar("_State", Bidding, ChoosingPartner, Playing, Finished)
 
 
@@ -187,7 +196,8 @@ Action = Call | Card
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The full state of one deal, hidden hands included. `players` are uids by position;
-    `hands` are what each still holds; `washes` counts redeals before this deal's auction."""
+    `hands` are what each still holds; `washes` counts redeals before this deal's auction;
+    `board` is the number of the duplicate board it was dealt from (None: shuffled for it)."""
 
     variant: Variant
     settings: Settings
@@ -196,6 +206,7 @@ class Deal:
     hands: tuple[Hand, ...]
     state: DealState = Bidding()
     washes: int = 0
+    board: int | None = None
 
     # ----- what the table sees ---------------------------------------------------------
 
@@ -205,7 +216,7 @@ class Deal:
 
     @property
     def is_finished(self) -> bool:
-        return isinstance(self.state, Finished)
+        return isinstance(self.state, (Finished, PassedOut))
 
     @property
     def turn(self) -> int | None:
@@ -247,7 +258,8 @@ class Deal:
 
     @property
     def contract(self) -> Contract | None:
-        return None if isinstance(self.state, Bidding) else self.state.contract
+        state = self.state
+        return None if isinstance(state, (Bidding, PassedOut)) else state.contract
 
     @property
     def partner_card(self) -> Card | None:
@@ -528,7 +540,8 @@ class Deal:
     def place_bid(self, position: int, call: Call, rng: Shuffler) -> Deal:
         """The auction ends on the top bid (where the variant says so) or when every other seat
         passes after a call; a round of passes with no bid redeals, the deal passing left (or
-        staying with the dealer where the variant and `scoring` say so)."""
+        staying with the dealer where the variant and `scoring` say so), except that a board
+        passed out is over (`PassedOut`): a board is played as it was dealt."""
         state = self._require(Bidding, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
@@ -540,6 +553,8 @@ class Deal:
         if len(calls) > passes and all(e.call is PASS for e in calls[-passes:]):
             if self.highest_bid is not None:
                 return self._won(calls)
+            if len(calls) == variant.seats and self.board is not None:
+                return evolve(self, state=PassedOut(calls))
             if len(calls) == variant.seats:
                 same = self.settings.scoring in variant.auction.same_dealer_after_pass_out
                 dealer = self.dealer if same else variant.left_of(self.dealer)
@@ -663,3 +678,9 @@ def new_deal(variant: Variant, players: tuple[str, ...], settings: Settings, dea
             return Deal(variant, settings, players, dealer, hands, Bidding(), washes)
         washes += 1
         dealer = variant.left_of(dealer)
+
+
+def board_deal(variant: Variant, players: tuple[str, ...], settings: Settings, board: Board) -> Deal:
+    """The deal of a duplicate board: its hands as dealt, its dealer by its number; no shuffle,
+    no wash rule (a board is played as it was dealt)."""
+    return Deal(variant, settings, players, board.dealer, board.hands, Bidding(), 0, board.number)

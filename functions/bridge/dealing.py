@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Protocol
 
@@ -33,6 +34,20 @@ def deal_hands(rng: Shuffler, seats: int = 4, hand_size: int = 13) -> tuple[Hand
     deck = list(DECK)
     rng.shuffle(deck)
     return tuple(tuple(sort_hand(deck[i * hand_size:(i + 1) * hand_size])) for i in range(seats))
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A duplicate board: deal number `number` of an event, dealt once (`hands` by position) and
+    played as dealt at every table that plays it."""
+
+    number: int
+    hands: tuple[Hand, ...]
+
+    @property
+    def dealer(self) -> int:
+        """Board 1 is dealt by North (0), 2 by East, 3 by South, 4 by West, 5 by North again…"""
+        return (self.number - 1) % 4
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:

@@ -68,6 +68,7 @@ def _result(result: Result, sheet: ScoreSheet | None) -> ResultDoc:
     return {
         "players": list(result.players),
         "abandonedBy": result.abandoned_by,
+        "passedOut": outcome is None and result.abandoned_by is None,
         "winners": list(result.winners),
         "contract": str(outcome.contract) if outcome else None,
         "declarer": outcome.declarer if outcome else None,
@@ -84,10 +85,15 @@ def _match(room: Room) -> MatchDoc:
     match, deal = room.match, room.deal
     if match is None or deal is None:
         return {"dealNumber": 0, "deals": room.settings.deals, "scores": {}, "names": {}, "sheet": None}
-    # Vulnerability is the deal's being played, or between deals the next one's.
-    dealer = deal.variant.left_of(deal.dealer) if deal.is_finished else deal.dealer
+    # Vulnerability is the deal's being played, or between deals the next one's (a table's last
+    # board keeps its own).
+    dealer, board, upcoming = deal.dealer, deal.board, match.upcoming_board
+    if deal.is_finished and upcoming is not None:
+        dealer, board = upcoming.dealer, upcoming.number
+    elif deal.is_finished and board is None:
+        dealer = deal.variant.left_of(dealer)
     return {"dealNumber": match.number, "deals": match.deals, "scores": dict(match.scores),
-            "names": dict(match.names), "sheet": match.sheet.document(dealer)}
+            "names": dict(match.names), "sheet": match.sheet.document(dealer, board)}
 
 
 def public_room(room: Room) -> RoomState:
@@ -129,6 +135,9 @@ def public_room(room: Room) -> RoomState:
         "turnDeadline": _timestamp(room.turn_deadline),
         "spectators": list(room.spectators),
         "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1])} if deal and deal.dummy else None,
+        "board": deal.board if deal else None,
+        "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
+        if room.event else None,
     }
 
 
@@ -164,23 +173,22 @@ def player_view(room: Room, uid: str) -> dict[str, object]:
 def deal_record(room: Room) -> DealRecord | None:
     """`rooms/{id}/deals/{n}`: the hand record of the room's last deal once it has finished (None
     before): the four hands as dealt, the auction, the play, the result and the points it scored."""
-    match, deal = room.match, room.deal
-    outcome = deal.outcome() if deal else None
-    contract = deal.contract if deal else None
-    result = room.result
-    if match is None or deal is None or outcome is None or contract is None or result is None:
+    match, deal, result = room.match, room.deal, room.result
+    if match is None or deal is None or result is None or result.abandoned_by is not None:
         return None
+    outcome, contract = result.outcome, deal.contract
     return {
         "number": match.number,
         "variant": cast(Literal["floating", "contract"], deal.variant.name),
+        "board": deal.board,
         "dealer": deal.dealer,
         "washes": deal.washes,
         "players": list(deal.players),
         "hands": [{"cards": _cards(hand)} for hand in deal.hands_dealt()],
         "bids": _calls(deal.calls),
-        "contract": _contract(contract),
+        "contract": _contract(contract) if contract else None,
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
-        "partner": outcome.partner,
+        "partner": outcome.partner if outcome else None,
         "tricks": _tricks(deal),
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),

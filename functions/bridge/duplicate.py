@@ -8,41 +8,21 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .contract_scoring import GAME, Side, contract_entries
+from .contract_scoring import Form, Sheet, Side, board_vulnerable
 from .deal import Contract
+from .dealing import Board
 
-#: Vulnerability of boards 1-16 (then again from 17): "" none, "NS", "EW", "both".
-_CYCLE = ("", "NS", "EW", "both", "NS", "EW", "both", "", "EW", "both", "", "NS", "both", "", "NS", "EW")
-#: Duplicate bonuses: a game made, not vulnerable / vulnerable; any part score made.
-_GAME_BONUS = {False: 300, True: 500}
-PART_SCORE_BONUS = 50
-
-
-def board_dealer(board: int) -> int:
-    """Board 1 is dealt by North (0), 2 by East, 3 by South, 4 by West, 5 by North again…"""
-    return (board - 1) % 4
-
-
-def board_vulnerable(board: int, side: Side) -> bool:
-    """The standard 16-board cycle (docs/DUPLICATE.md)."""
-    vulnerable = _CYCLE[(board - 1) % 16]
-    return vulnerable == "both" or vulnerable == side.value
-
+__all__ = ["Meeting", "board_score", "board_vulnerable", "imps", "matchpoints", "mitchell"]
 
 def board_score(board: int, contract: Contract | None, tricks: int) -> int:
     """The board's score at one table, for North-South (East-West score its negative): the
     contract's points with the board's vulnerability and, when made, 300 / 500 for a game (100
-    or more trick points) or 50 for a part score. A passed-out board (no contract) scores 0."""
+    or more trick points) or 50 for a part score (`Form.DUPLICATE`). A passed-out board (no
+    contract) scores 0."""
     if contract is None:
         return 0
-    declarer = Side.of(contract.declarer)
-    vulnerable = board_vulnerable(board, declarer)
-    entries = contract_entries(contract, tricks, vulnerable)
-    below = sum(e.points for e in entries if e.below)
-    bonus = (_GAME_BONUS[vulnerable] if below >= GAME else PART_SCORE_BONUS) if below else 0
-    points = {side: sum(e.points for e in entries if e.side is side) for side in Side}
-    points[declarer] += bonus
-    return points[Side.NS] - points[Side.EW]
+    entries = Sheet(Form.DUPLICATE).entered(contract, tricks, Board(board, ()).dealer, board=board).last
+    return sum(e.points if e.side is Side.NS else -e.points for e in entries)
 
 
 #: The lowest difference of each IMP band, from 1 IMP to 24.

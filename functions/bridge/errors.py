@@ -44,6 +44,14 @@ class Reason(StrEnum):
     KICKED = "KICKED"
     CHAT_DISABLED = "CHAT_DISABLED"
     RATE_LIMITED = "RATE_LIMITED"
+    EVENT_NOT_FOUND = "EVENT_NOT_FOUND"
+    INVALID_EVENT = "INVALID_EVENT"
+    NOT_DIRECTOR = "NOT_DIRECTOR"
+    NOT_IN_EVENT = "NOT_IN_EVENT"
+    SEAT_TAKEN = "SEAT_TAKEN"
+    EVENT_STARTED = "EVENT_STARTED"
+    EVENT_ENDED = "EVENT_ENDED"
+    EVENT_TABLE = "EVENT_TABLE"
 
     @property
     def status(self) -> str:
@@ -54,20 +62,23 @@ class Reason(StrEnum):
 _STATUS: dict[Reason, str] = {
     Reason.UNAUTHENTICATED: "unauthenticated",
     **{r: "invalid-argument" for r in (
-        Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS)},
+        Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS,
+        Reason.INVALID_EVENT)},
+    Reason.EVENT_NOT_FOUND: "not-found",
     Reason.ROOM_NOT_FOUND: "not-found",
     Reason.PLAYER_NOT_FOUND: "not-found",
     Reason.BOT_NOT_FOUND: "not-found",
     Reason.ACCOUNT_EXISTS: "already-exists",
     **{r: "permission-denied" for r in (
-        Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER, Reason.KICKED)},
+        Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER, Reason.KICKED,
+        Reason.NOT_DIRECTOR, Reason.NOT_IN_EVENT)},
     **{r: "failed-precondition" for r in (
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
         Reason.BID_TOO_LOW, Reason.CANNOT_DOUBLE, Reason.CANNOT_REDOUBLE, Reason.OWN_CARD, Reason.CARD_NOT_DEALT,
         Reason.CARD_NOT_IN_HAND,
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
-        Reason.CHAT_DISABLED)},
+        Reason.CHAT_DISABLED, Reason.SEAT_TAKEN, Reason.EVENT_STARTED, Reason.EVENT_ENDED, Reason.EVENT_TABLE)},
     Reason.RATE_LIMITED: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",

@@ -36,6 +36,10 @@ class Tally:
     def is_over(self) -> bool:
         return False
 
+    @property
+    def scores_boards(self) -> bool:
+        return False
+
     def scored(self, deal: Deal) -> Tally:
         return self
 
@@ -50,7 +54,7 @@ class Tally:
     def unfinished_points(self) -> None:
         return None
 
-    def document(self, dealer: int) -> None:
+    def document(self, dealer: int, board: int | None) -> None:
         return None
 
     def encoded(self) -> None:
@@ -81,7 +85,7 @@ FLOATING = Variant(
     wash_threshold=WASH_THRESHOLD,
     early_end=True,
     scorings=(DEALS, TRICKS),
-    deals_setting=True,
+    sheet_ends=frozenset(),
     options=frozenset({"playAllTricks", "washRule"}),
     sheet=tally,
     bot=floating_bot.choose,

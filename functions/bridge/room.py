@@ -12,7 +12,7 @@ from enum import StrEnum
 from .bids import Call
 from .cards import Card
 from .deal import Deal, Outcome, Phase
-from .dealing import Shuffler, secure_rng
+from .dealing import Board, Shuffler, secure_rng
 from .errors import BridgeError, Reason
 from .match import Match
 from .settings import Settings, SettingValue
@@ -71,8 +71,25 @@ def is_bot(uid: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class EventTable:
+    """What makes a room a table of a duplicate event (docs/DUPLICATE.md): the event, the table's
+    number (from 0) and the round it plays there. The event seats its players and bots, deals
+    its boards, and starts each next board once the four are ready; the room has no lobby."""
+
+    event_id: str
+    table: int
+    round: int
+
+    @property
+    def room_id(self) -> str:
+        """The table's room id: the event's id, `r` and the round, `t` and the table (from 1)."""
+        return f"{self.event_id}r{self.round + 1}t{self.table + 1}"
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
-    """How a room's last deal ended: played out (`outcome`) or abandoned by a player who left."""
+    """How a room's last deal ended: played out (`outcome`), abandoned by a player who left, or
+    (neither) a board passed out."""
 
     players: tuple[str, ...]
     outcome: Outcome | None
@@ -90,7 +107,8 @@ class Room:
     room waits for the table to fill again) and cleared by the next deal. `turn_deadline`
     (seconds since the epoch) is when the person to act must have moved, under a turn timer.
     `spectators` watch the room (SPEC §13); `kicked` may neither join nor watch it again (kept in
-    the server-only state, not on the room document)."""
+    the server-only state, not on the room document). `event`: the duplicate event the room is
+    a table of (None: a room of its own)."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -103,11 +121,24 @@ class Room:
     turn_deadline: float | None = None
     spectators: tuple[str, ...] = ()
     kicked: tuple[str, ...] = ()
+    event: EventTable | None = None
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
         """A new room with its creator seated at position 0 as host."""
         return Room(host, (Seat(host, display_name),), settings)
+
+    @staticmethod
+    def event_table(event: EventTable, director: str, observer: str | None, seats: tuple[Seat, ...],
+                    settings: Settings, boards: tuple[Board, ...]) -> Room:
+        """A table of a duplicate event with its four seated, its first board dealt at once (then
+        the bots' moves). The event's director is its host; `observer` (the director when they
+        do not play) may read it too."""
+        players = tuple(seat.uid for seat in seats)
+        names = {seat.uid: seat.display_name for seat in seats}
+        room = Room(director, seats, settings, invited=(observer,) if observer else (), event=event)
+        match, deal = Match.start(players, names, settings, secure_rng(), boards)
+        return evolve(room, match=match)._moved(deal, None)
 
     # ----- derived facts -------------------------------------------------------------
 
@@ -161,8 +192,7 @@ class Room:
             return None
         if self.abandoned_by is not None:
             return Result(deal.players, None, self.abandoned_by)
-        outcome = deal.outcome()
-        return Result(deal.players, outcome, None) if outcome else None
+        return Result(deal.players, deal.outcome(), None) if deal.is_finished else None
 
     # ----- lobby moves ---------------------------------------------------------------
 
@@ -183,6 +213,7 @@ class Room:
             raise BridgeError(Reason.GAME_STARTED, message)
 
     def _require_host(self, uid: str) -> None:
+        self._require_no_event()
         self._member(uid)
         if uid != self.host:
             raise BridgeError(Reason.NOT_HOST, "Only the host may do that.")
@@ -197,10 +228,17 @@ class Room:
         spectators = tuple(s for s in self.spectators if s != uid)  # taking a seat stops watching
         return evolve(self, seats=(*self.seats, Seat(uid, display_name)), spectators=spectators)
 
+    def _require_no_event(self) -> None:
+        """A duplicate event's table has no lobby: its event seats, starts and replaces players."""
+        if self.event is not None:
+            raise BridgeError(Reason.EVENT_TABLE, "This room is a table of a duplicate event: the event's calls "
+                                                  "seat, start and replace its players.")
+
     def _require_welcome(self, uid: str) -> None:
         """`uid` may come in to sit or watch: not seated already, not kicked, and invited to an
         invite-only room. Checked before the room's state: whether an invite-only room is full,
         started or ended is not for a player who may not read it."""
+        self._require_no_event()
         if self.position_of(uid) is not None:
             raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already seated in this room.")
         if uid in self.kicked:
@@ -262,6 +300,7 @@ class Room:
         deals empties the seat and the room waits for the table to fill again.
         """
         position = self._member(uid)
+        self._require_no_event()
         if self.deal_in_progress and self.settings.bot_replaces_leaver:
             return self._replaced_by_bot(position)
         seats = tuple(seat for seat in self.seats if seat.uid != uid)
@@ -282,6 +321,18 @@ class Room:
         known = {*self.member_ids, *(self.match.scores if self.match else ())}
         number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
         return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", ready=True)
+
+    def left_event(self, uid: str) -> tuple[Room, str]:
+        """A player leaves a duplicate event's table: a bot takes their seat (and their cards, in a
+        board in progress) and the table plays on, even with bots alone. Returns the bot's uid."""
+        position = self._member(uid)
+        bot = self._new_bot()
+        seats = (*self.seats[:position], bot, *self.seats[position + 1:])
+        room, deal = evolve(self, seats=seats), self.deal
+        if deal is not None and self.deal_in_progress:
+            players = (*deal.players[:position], bot.uid, *deal.players[position + 1:])
+            return room._moved(evolve(deal, players=players), None), bot.uid
+        return room.next_board_if_ready(), bot.uid
 
     def _replaced_by_bot(self, position: int) -> Room | None:
         """A person leaves a deal in progress under `botReplacesLeaver`: a bot takes their seat and
@@ -318,12 +369,29 @@ class Room:
         return room
 
     def toggle_ready(self, uid: str) -> Room:
+        """Ready or not for the next deal; at a duplicate event's table the next board starts as
+        soon as the four are ready."""
         position = self._member(uid)
         self._require_lobby()
-        return self._with_seat(position, ready=not self.seats[position].ready)
+        return self._with_seat(position, ready=not self.seats[position].ready).next_board_if_ready()
+
+    def next_board_if_ready(self) -> Room:
+        """At an event's table between boards, with every seat ready and a board to come: that
+        board dealt (then the bots' moves). Anywhere else, the room as it is (the same value).
+        A table of bots alone is ready after every board: whoever saves it deals on, one board
+        at a time, recording each."""
+        match, deal = self.match, self.deal
+        if (self.event is None or match is None or deal is None or match.upcoming_board is None
+                or self.status is not Status.DEAL_ENDED or not all(seat.ready for seat in self.seats)):
+            return self
+        players = self.member_ids
+        match, deal = match.next_deal(deal, players, {s.uid: s.display_name for s in self.seats}, self.settings,
+                                      secure_rng())
+        return evolve(self, match=match)._moved(deal, None)
 
     def start(self, uid: str, rng: Shuffler) -> Room:
         """The host starts the first or the next deal once every seat is taken and all are ready."""
+        self._require_no_event()
         self._member(uid)
         self._require_lobby()
         self._require_host(uid)

@@ -116,12 +116,12 @@ class Settings:
         if variant.name != self.variant and "scoring" not in changes:
             changes = {**changes, "scoring": variant.scorings[0]}
         if variant.name != self.variant and "deals" not in changes:
-            changes = {**changes, "deals": 1 if variant.deals_setting else 0}
+            changes = {**changes, "deals": 0 if changes["scoring"] in variant.sheet_ends else 1}
         new = replace(self, **changes)  # type: ignore[arg-type]  # keys are attribute names (parse_changes)
         if new.scoring not in variant.scorings:
             raise _invalid(f"Setting 'scoring' is one of {', '.join(variant.scorings)} in {variant.name}.")
-        if not variant.deals_setting and new.deals != 0:
-            raise _invalid(f"Setting 'deals' is 0 in {variant.name}: its score sheet ends the match.")
+        if new.scoring in variant.sheet_ends and new.deals != 0:
+            raise _invalid(f"Setting 'deals' is 0 under {new.scoring} scoring: its score sheet ends the match.")
         for wire, (attribute, _) in _WIRE.items():
             if wire not in _COMMON and wire not in variant.options and attribute in changes:
                 raise _invalid(f"Setting '{wire}' does not apply to {variant.name}.")

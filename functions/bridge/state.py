@@ -8,7 +8,11 @@ older server still loads, and is stored in the current form the next time it cha
   hand document, parsed back (`from_public_v1`).
 - 2: compact: hands and tricks as card strings, calls as bid strings in turn order, a
   contract as its declarer and bid (targets follow from the variant).
-- 3: this module's form: 2 with the room's `spectators` and `kicked` uids (SPEC §13).
+- 3: 2 with the room's `spectators` and `kicked` uids (SPEC §13).
+- 4: 3 with the score sheet of contract bridge (SPEC §11) and a contract's doubling.
+- 5: this module's form: 4 with duplicate events' tables (docs/DUPLICATE.md): the room's
+  `event`, the match's `boards` and the deal's `board`; a board passed out is phase `complete`
+  with no contract.
 """
 from __future__ import annotations
 
@@ -26,19 +30,21 @@ from .deal import (
     Deal,
     DealState,
     Finished,
+    PassedOut,
     Phase,
     Play,
     Playing,
     Trick,
 )
+from .dealing import Board
 from .match import Match
-from .room import Room, Seat
+from .room import EventTable, Room, Seat
 from .settings import Settings
 from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 Doc = dict[str, Any]
 
 
@@ -67,6 +73,7 @@ def _deal(deal: Deal) -> Doc:
         "players": list(deal.players),
         "dealer": deal.dealer,
         "washes": deal.washes,
+        "board": deal.board,
         "hands": [_card_text(hand) for hand in deal.hands],
         "phase": state.phase.value,
         "calls": [str(e.call) for e in state.calls],
@@ -92,6 +99,8 @@ def encode(room: Room) -> Doc:
         "turnDeadline": room.turn_deadline,
         "spectators": list(room.spectators),
         "kicked": list(room.kicked),
+        "event": {"id": room.event.event_id, "table": room.event.table, "round": room.event.round}
+        if room.event else None,
         "match": {
             "deals": match.deals,
             "scoring": match.scoring,
@@ -100,6 +109,7 @@ def encode(room: Room) -> Doc:
             "scores": [{"uid": uid, "points": points, "name": match.names.get(uid)}
                        for uid, points in match.scores.items()],
             "sheet": match.sheet.encoded(),
+            "boards": [{"number": b.number, "hands": [_card_text(hand) for hand in b.hands]} for b in match.boards],
             "deal": _deal(deal),
         } if match and deal else None,
     }
@@ -137,6 +147,8 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
     state: DealState
     if phase is Phase.BIDDING:
         state = Bidding(calls)
+    elif phase is Phase.COMPLETE and doc["contract"] is None:
+        state = PassedOut(calls)
     else:
         contract_doc = doc["contract"]
         contract = _contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]),
@@ -150,7 +162,7 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
         else:
             state = Finished(calls, contract, partner_card, tricks)
     return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
-                tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"])
+                tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"])
 
 
 def decode(doc: Mapping[str, Any]) -> Room:
@@ -170,6 +182,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
             names=MappingProxyType({s["uid"]: s["name"] for s in match["scores"] if s.get("name") is not None}),
             sheet=variant_named(match["deal"]["variant"]).sheet(Settings.from_dict(doc["settings"])).decoded(
                 match["sheet"]),
+            boards=tuple(Board(b["number"], tuple(_cards(hand) for hand in b["hands"])) for b in match["boards"]),
         ) if match else None,
         deal=_decode_deal(match["deal"]) if match else None,
         abandoned_by=doc["abandonedBy"],
@@ -177,6 +190,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
         turn_deadline=doc.get("turnDeadline"),
         spectators=tuple(doc["spectators"]),
         kicked=tuple(doc["kicked"]),
+        event=EventTable(event["id"], event["table"], event["round"]) if (event := doc["event"]) else None,
     )
 
 
@@ -206,8 +220,16 @@ def _v3_to_v4(doc: Mapping[str, Any]) -> Doc:
     return {**doc, "schemaVersion": 4, "match": {**match, "sheet": None, "deal": {**deal, "contract": contract}}}
 
 
+def _v4_to_v5(doc: Mapping[str, Any]) -> Doc:
+    """Before duplicate events no room was an event's table, and no deal was a board."""
+    match = doc["match"]
+    if match is not None:
+        match = {**match, "boards": [], "deal": {**match["deal"], "board": None}}
+    return {**doc, "schemaVersion": 5, "event": None, "match": match}
+
+
 #: Schema version -> the step from it to the next.
-_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4}
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

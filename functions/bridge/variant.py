@@ -80,6 +80,12 @@ class ScoreSheet(Protocol):
         """The sheet itself ends the match (a rubber won; a Chicago's fourth deal scored)."""
         ...
 
+    @property
+    def scores_boards(self) -> bool:
+        """Every deal is a duplicate board (`Deal.board`): numbered from 1 in the match, dealer and
+        vulnerability by its number, over when passed out."""
+        ...
+
     def scored(self, deal: Deal) -> ScoreSheet:
         """The sheet after finished `deal` is entered on it."""
         ...
@@ -96,8 +102,9 @@ class ScoreSheet(Protocol):
         """What each side would get if the match stopped now, unfinished (None: nothing)."""
         ...
 
-    def document(self, dealer: int) -> SheetDoc | None:
-        """The sheet as the room document shows it, for the deal dealt by `dealer` (None: none)."""
+    def document(self, dealer: int, board: int | None) -> SheetDoc | None:
+        """The sheet as the room document shows it, for the deal dealt by `dealer` (from duplicate
+        board `board`, or None) (None: no sheet)."""
         ...
 
     def encoded(self) -> dict[str, Any] | None:
@@ -121,9 +128,9 @@ class Variant:
     `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
     (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
-    `scorings`: the values the `scoring` setting takes, default first; `deals_setting`: the
-    `deals` setting sets the match's length (else it is 0 and the score sheet ends the match);
-    `options`: the other
+    `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
+    scorings under which the score sheet ends the match (the `deals` setting is 0; under the
+    others it sets the match's length); `options`: the other
     variant-specific settings it accepts (wire names); `sheet` is a match's score sheet before
     its first deal, for the room's settings; `bot` is how a bot plays it.
     """
@@ -137,7 +144,7 @@ class Variant:
     wash_threshold: int | None
     early_end: bool
     scorings: tuple[str, ...]
-    deals_setting: bool
+    sheet_ends: frozenset[str]
     options: frozenset[str]
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy

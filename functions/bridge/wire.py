@@ -23,13 +23,13 @@ RoomStatus = Literal["waiting", "bidding", "choosingTeammate", "playing", "dealE
 
 class SettingsDoc(TypedDict):
     """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
-    `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`
-    or `chicago` in contract bridge."""
+    `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
+    `chicago` or `duplicate` in contract bridge."""
 
     variant: Literal["floating", "contract"]
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks", "rubber", "chicago"]
+    scoring: Literal["deals", "tricks", "rubber", "chicago", "duplicate"]
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
@@ -109,13 +109,15 @@ class TrickDoc(TypedDict):
 
 
 class ResultDoc(TypedDict):
-    """How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null).
+    """How the last deal ended: played out, abandoned (`abandonedBy`; the other fields null), or
+    at a duplicate event's table passed out (`passedOut`; the contract's fields null, no winners).
     Contract bridge: `contract` is written with its doubling (`4SX`); `points` holds what the
     deal scored by side and kind; `unfinishedRubber`, when a rubber is abandoned, what the
     seed's rule for an unfinished rubber would give each side (not added to any score)."""
 
     players: list[str]
     abandonedBy: str | None
+    passedOut: bool
     winners: list[str]
     contract: BidText | None
     declarer: int | None
@@ -137,6 +139,15 @@ class MatchDoc(TypedDict):
     scores: dict[str, int]
     names: dict[str, str]
     sheet: SheetDoc | None
+
+
+class EventTableDoc(TypedDict):
+    """Which duplicate event a room is a table of: the event's id, the table (from 0) and the
+    round (from 0) it is playing there (docs/DUPLICATE.md)."""
+
+    eventID: str
+    table: int
+    round: int
 
 
 class Timestamp(TypedDict):
@@ -174,6 +185,8 @@ class RoomState(TypedDict):
     turnDeadline: Timestamp | None
     spectators: list[str]
     dummy: DummyDoc | None
+    board: int | None
+    event: EventTableDoc | None
 
 
 class RoomDocument(RoomState):
@@ -208,14 +221,15 @@ class DealRecord(TypedDict):
 
     number: int
     variant: Literal["floating", "contract"]
+    board: int | None
     dealer: int
     washes: int
     players: list[str]
     hands: list[HandDocument]  # by position (Firestore stores no array directly in an array)
     bids: list[CallEntry]
-    contract: ContractDoc
+    contract: ContractDoc | None
     partnerCard: CardText | None
-    partner: int
+    partner: int | None
     tricks: list[TrickDoc]
     result: ResultDoc
     scoreChanges: dict[str, int]
@@ -246,7 +260,7 @@ class SettingsChanges(TypedDict, total=False):
     variant: Literal["floating", "contract"]
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks", "rubber", "chicago"]
+    scoring: Literal["deals", "tricks", "rubber", "chicago", "duplicate"]
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
@@ -347,3 +361,147 @@ class AddBotAnswer(TypedDict):
 class UpdateProfileAnswer(TypedDict):
     success: Literal[True]
     displayName: str
+
+
+# ----- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
+
+EventForm = Literal["teams", "pairs"]
+Direction = Literal["NS", "EW"]
+EventStatus = Literal["waiting", "playing", "ended"]
+
+
+class EntrantDoc(TypedDict):
+    """Who fills a spot of an event: pair `pair` (from 0) of `direction`, `seat` 0 (North or
+    East) or 1 (South or West)."""
+
+    direction: Direction
+    pair: int
+    seat: int
+    uid: str
+    displayName: str
+    bot: bool
+
+
+class MeetingDoc(TypedDict):
+    """One table of the current round: the pairs that meet there, the boards it plays and its room."""
+
+    table: int
+    ns: int
+    ew: int
+    boards: list[int]
+    roomID: str
+
+
+class StandingDoc(TypedDict):
+    """One line of a ranking: a team (`direction` null) or a pair, its total (IMPs or
+    matchpoints), percentage (pairs) and place (equal totals share the higher place)."""
+
+    name: str
+    direction: Direction | None
+    pair: int
+    uids: list[str]
+    total: int
+    percentage: float | None
+    place: int
+
+
+class EventDocument(TypedDict):
+    """`events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
+    while the event is playing: `ranking` is null until the event has ended. `round` is the
+    round being played (from 0; null before the start); `meetings` its tables."""
+
+    eventID: str
+    directorID: str
+    form: EventForm
+    tables: int
+    boards: int
+    boardsPerRound: int
+    rounds: int
+    inviteOnly: bool
+    invited: list[str]
+    turnSeconds: int
+    memberIDs: list[str]
+    entrants: list[EntrantDoc]
+    status: EventStatus
+    round: int | None
+    meetings: list[MeetingDoc]
+    ranking: list[StandingDoc] | None
+
+
+class BoardResultDoc(TypedDict):
+    """A board played at one table: the pairs, the players by position, the contract with its
+    doubling (null: passed out), its declarer, the tricks the declarer's side took, the score for
+    North-South, and `points`: IMPs for the team North-South at that table (teams, null until
+    both tables have played it) or North-South's matchpoints among the results so far (pairs)."""
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+    players: list[str]
+    contract: BidText | None
+    declarer: int | None
+    tricks: int | None
+    score: int
+    points: int | None
+
+
+class VulnerableDoc(TypedDict):
+    NS: bool
+    EW: bool
+
+
+class BoardDocument(TypedDict):
+    """`events/{eventID}/boards/{number}`: a board's hand record and its results at every table
+    that has played it. It exists once a table has finished the board, and only `readers` (the
+    director, the people who have finished the board; everyone in the event once it has ended)
+    may read it."""
+
+    number: int
+    dealer: int
+    vulnerable: VulnerableDoc
+    hands: list[HandDocument]
+    results: list[BoardResultDoc]
+    readers: list[str]
+
+
+class DirectorDocument(TypedDict):
+    """`events/{eventID}/director/standings`: the running ranking, for the director alone."""
+
+    standings: list[StandingDoc]
+    results: int
+
+
+class CreateEventRequest(TypedDict, total=False):
+    """createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4)."""
+
+    form: Required[EventForm]
+    boards: Required[int]
+    tables: int
+    boardsPerRound: int
+    inviteOnly: bool
+    invited: list[str]
+    turnSeconds: int
+    requestID: str
+
+
+class EventSpotRequest(TypedDict, total=False):
+    """joinEventTable, addEventBot: the spot is pair `table` (the table it starts at, from 0) of
+    `direction`, seat 0 (North or East) or 1 (South or West)."""
+
+    eventID: Required[str]
+    table: Required[int]
+    direction: Required[Direction]
+    seat: Required[int]
+    requestID: str
+
+
+class EventRequest(TypedDict, total=False):
+    """startEvent, leaveEvent."""
+
+    eventID: Required[str]
+    requestID: str
+
+
+class CreateEventAnswer(TypedDict):
+    eventID: str

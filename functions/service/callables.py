@@ -32,7 +32,7 @@ def _require_free(txn: store.Transaction, account: Data | None) -> None:
         raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in a room; leave it first.")
 
 
-def _write_account(txn: store.Transaction, caller: Caller, account: Data | None, changes: Data) -> None:
+def write_account(txn: store.Transaction, caller: Caller, account: Data | None, changes: Data) -> None:
     """Change the caller's account, creating it (with `changes`) if no trigger made it."""
     if account is None:
         txn.create(accounts.account_ref(caller.uid), {**accounts.account_document(caller.uid, caller.name), **changes})
@@ -40,7 +40,7 @@ def _write_account(txn: store.Transaction, caller: Caller, account: Data | None,
         txn.update(accounts.account_ref(caller.uid), changes)
 
 
-def _display_name(caller: Caller, account: Data | None) -> str:
+def display_name(caller: Caller, account: Data | None) -> str:
     if account is not None:
         name: str = account["displayName"]
         return name
@@ -70,8 +70,8 @@ def create_game_room(call: Call) -> CreateGameRoomAnswer:
         account = store.read_account(txn, caller.uid)
         _require_free(txn, account)
         ref = store.room_ref_new()
-        store.save_room(txn, ref, None, Room.create(caller.uid, _display_name(caller, account), settings))
-        _write_account(txn, caller, account, {"roomID": ref.id})
+        store.save_room(txn, ref, None, Room.create(caller.uid, display_name(caller, account), settings))
+        write_account(txn, caller, account, {"roomID": ref.id})
         return Applied(ref.id, {"roomID": ref.id})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
@@ -86,9 +86,9 @@ def join_game_room(call: Call) -> Success:
         if (account or {}).get("roomID") != request.room_id:
             _require_free(txn, account)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.join(caller.uid, _display_name(caller, account))
+        room = before.room.join(caller.uid, display_name(caller, account))
         store.save_room(txn, before.ref, before, room)
-        _write_account(txn, caller, account, {"roomID": request.room_id})
+        write_account(txn, caller, account, {"roomID": request.room_id})
         return Applied(request.room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body,
@@ -105,7 +105,7 @@ def leave_game_room(call: Call) -> None:
         store.save_room(txn, before.ref, before, before.room.leave(caller.uid))
         # A member of an ended room may already sit in another room: leave that pointer alone.
         if account is not None and account.get("roomID") == request.room_id:
-            _write_account(txn, caller, account, {"roomID": None})
+            write_account(txn, caller, account, {"roomID": None})
         return Applied(request.room_id, None)
 
     return store.run_action(call.action(request.request_id), body,
@@ -238,7 +238,7 @@ def send_message(call: Call) -> SendMessageAnswer:
         name = before.room.speaker(caller.uid)
         chat = store.read_chat(txn, before.ref)
         if name is None:  # a spectator: the name on their account
-            name = _display_name(caller, store.read_account(txn, caller.uid))
+            name = display_name(caller, store.read_account(txn, caller.uid))
         message_id = store.send_message(txn, before.ref, chat, caller.uid, name, request.text, now)
         return Applied(request.room_id, {"success": True, "messageID": message_id})
 
@@ -265,7 +265,7 @@ def update_profile(call: Call) -> UpdateProfileAnswer:
             if before.room.position_of(caller.uid) is not None:
                 store.save_room(txn, before.ref, before, before.room.rename(caller.uid, request.display_name))
         if account is None or account["displayName"] != request.display_name:
-            _write_account(txn, caller, account, {"displayName": request.display_name})
+            write_account(txn, caller, account, {"displayName": request.display_name})
         return Applied(room_id or "", {"success": True, "displayName": request.display_name})
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])

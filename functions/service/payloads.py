@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 from bridge.chat import message_text
+from bridge.event import MAX_EVENT_INVITED, Direction, Form, Spot
 from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
 
@@ -224,3 +225,103 @@ class UpdateProfile:
     def parse(data: Any) -> UpdateProfile:
         fields = _fields(data, {"displayName": parse_display_name}, {"requestID": request_id})
         return UpdateProfile(fields["displayName"], fields["requestID"])
+
+
+# ----- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
+
+
+def event_id(value: Any) -> str:
+    if not isinstance(value, str) or not _ROOM_ID.fullmatch(value):
+        raise _invalid("'eventID' must be an event id (1-64 letters and digits).")
+    return value
+
+
+def _choice(name: str, allowed: tuple[str, ...]) -> Callable[[Any], str]:
+    def parse(value: Any) -> str:
+        if value not in allowed:
+            raise _invalid(f"'{name}' is one of {', '.join(allowed)}.")
+        return str(value)
+    return parse
+
+
+def _count(name: str, low: int, high: int) -> Callable[[Any], int]:
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise _invalid(f"'{name}' must be a whole number, {low}-{high}.")
+        return value
+    return parse
+
+
+def _boolean(name: str) -> Callable[[Any], bool]:
+    def parse(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise _invalid(f"'{name}' must be true or false.")
+        return value
+    return parse
+
+
+def _uids(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_EVENT_INVITED:
+        raise _invalid(f"'invited' must be a list of at most {MAX_EVENT_INVITED} user ids.")
+    return tuple(uid(item) for item in value)
+
+
+def _turn_seconds(value: Any) -> int:
+    """As the `turnSeconds` room setting: 0 (no timer) or 10-600 (INVALID_SETTINGS otherwise)."""
+    seconds = Settings.parse_changes({"turnSeconds": value})["turn_seconds"]
+    assert isinstance(seconds, int)
+    return seconds
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEvent:
+    form: Form
+    boards: int
+    tables: int | None
+    boards_per_round: int | None
+    invite_only: bool
+    invited: tuple[str, ...]
+    turn_seconds: int
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> CreateEvent:
+        fields = _fields(data, {"form": _choice("form", tuple(f.value for f in Form)),
+                                "boards": _count("boards", 1, 1000)},
+                         {"tables": _count("tables", 1, 1000), "boardsPerRound": _count("boardsPerRound", 1, 1000),
+                          "inviteOnly": _boolean("inviteOnly"), "invited": _uids, "turnSeconds": _turn_seconds,
+                          "requestID": request_id})
+        return CreateEvent(Form(fields["form"]), fields["boards"], fields["tables"], fields["boardsPerRound"],
+                           bool(fields["inviteOnly"]), fields["invited"] or (), fields["turnSeconds"] or 0,
+                           fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpot:
+    """joinEventTable, addEventBot: an event and a spot (the pair's starting table, its
+    direction and the seat in the pair)."""
+
+    event_id: str
+    spot: Spot
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> EventSpot:
+        fields = _fields(data, {"eventID": event_id, "table": _count("table", 0, 1000),
+                                "direction": _choice("direction", tuple(d.value for d in Direction)),
+                                "seat": _count("seat", 0, 1)}, {"requestID": request_id})
+        spot = Spot(Direction(fields["direction"]), fields["table"], fields["seat"])
+        return EventSpot(fields["eventID"], spot, fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class EventAction:
+    """startEvent, leaveEvent: an event."""
+
+    event_id: str
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> EventAction:
+        fields = _fields(data, {"eventID": event_id}, {"requestID": request_id})
+        return EventAction(fields["eventID"], fields["requestID"])

@@ -1,4 +1,4 @@
-"""Room and account documents, read and written as one optimistic transaction.
+"""Room, event and account documents, read and written as one optimistic transaction.
 
 Reads come first (`load_room` reads the room's server-only state document, `read_account`),
 then `save_room` writes the new state and its projections: the public room document, only the
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
@@ -37,15 +37,19 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
-from bridge import BridgeError, Reason, Room, documents, state
+from bridge import BridgeError, Reason, Room, documents, event_documents, state
 from bridge.chat import KEPT_MESSAGES, RATE_SECONDS, sent_within_limit
-from bridge.room import finished_since, stat_changes
+from bridge.event import Chain, Event
+from bridge.room import finished_since, is_bot, stat_changes
 
 from . import db, request_log
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
 ROOMS, HANDS, DEALS, MESSAGES = "rooms", "hands", "deals", "messages"
+#: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
+#: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
+EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
 #: The server-only documents of a room: its canonical state (`rooms/{id}/private/state`) and its
 #: chat's bookkeeping (`rooms/{id}/private/chat`: the messages sent so far and each sender's
 #: recent send times), apart so that chatting never changes the room's version.
@@ -289,9 +293,10 @@ def room_ref_new() -> firestore.DocumentReference:
     return ref
 
 
-def state_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:
-    """The room's canonical state: server-only (firestore.rules denies it to every client)."""
-    ref: firestore.DocumentReference = room.collection(PRIVATE).document(STATE)
+def state_ref(parent: firestore.DocumentReference) -> firestore.DocumentReference:
+    """A room's or an event's canonical state, every hand in it: server-only (firestore.rules
+    denies it to every client)."""
+    ref: firestore.DocumentReference = parent.collection(PRIVATE).document(STATE)
     return ref
 
 
@@ -361,8 +366,51 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
               before: StoredRoom | None, room: Room | None) -> None:
     """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
     projections: the public room document, the hand documents that changed, the hand record of
-    a deal it has just finished, and the players' stats (`bridge.room.stat_changes`)."""
+    a deal it has just finished, and the players' stats (`bridge.room.stat_changes`).
+
+    A duplicate event's table that has finished a board (or can deal its next by itself) is
+    saved with its event (`save_table`)."""
     old = before.room if before else None
+    if room is not None and room.event is not None and old is not None and (
+            finished_since(old, room) or room.next_board_if_ready() is not room):
+        stored = load_event(txn, room.event.event_id)
+        save_table(txn, ref, before, room, stored, stored.event)
+        return
+    _write_room(txn, ref, before, (room,))
+
+
+def save_table(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None, room: Room,
+               stored: StoredEvent, event: Event) -> None:
+    """A table of `event` (as read: `stored`) has become `room`: `Event.after_table` enters the
+    boards it finished (each with its hand record), deals on a table of bots, and opens the next
+    round's tables when this one completes the round (their rooms written new, their people's
+    accounts pointed at them); then the event is saved."""
+    assert before is not None and room.event is not None
+    event, chain, chains = event.after_table(before.room, room)
+    _write_room(txn, ref, before, chain)
+    _write_new_tables(txn, event, chains)
+    save_event(txn, stored, event)
+
+
+def _write_new_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...]) -> None:
+    """New tables (`Event.opened`): each written as a new room; the people of the current round's
+    tables have their account's `roomID` set to their table."""
+    for chain in chains:
+        table = chain[-1].event
+        assert table is not None
+        _write_room(txn, room_ref(table.room_id), None, chain)
+        if table.round == event.round:
+            for seat in chain[-1].seats:
+                if not is_bot(seat.uid):
+                    txn.update(account_ref(seat.uid), {"roomID": table.room_id})
+
+
+def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None,
+                states: Sequence[Room | None]) -> None:
+    """Write the last of `states` (None: delete), the room's successive states since `before`,
+    each finishing at most one deal: every such deal's hand record and stats are written."""
+    old = before.room if before else None
+    room = states[-1]
     if room is not None:
         room = room.timed(old, time.time())
     if room == old:
@@ -396,11 +444,16 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
             txn.set(ref.collection(HANDS).document(uid), dict(hand))
     for uid in old_hands.keys() - new_hands.keys():
         txn.delete(ref.collection(HANDS).document(uid))
-    record = documents.deal_record(room) if room is not None and finished_since(old, room) else None
-    if record is not None:
-        txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
-    for uid, increments in stat_changes(old, room).items():
-        txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n) for name, n in increments.items() if n})
+    previous = old
+    for state_now in (*states[:-1], room):
+        record = documents.deal_record(state_now) if state_now is not None and finished_since(previous, state_now) \
+            else None
+        if record is not None:
+            txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
+        for uid, increments in stat_changes(previous, state_now).items():
+            txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n)
+                                          for name, n in increments.items() if n})
+        previous = state_now
 
 
 def chat_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:
@@ -448,3 +501,66 @@ def send_message(txn: Transaction, room: firestore.DocumentReference, chat: Chat
 def read_account(txn: Transaction, uid: str) -> Data | None:
     snapshot = txn.get(account_ref(uid))
     return data_of(snapshot) if snapshot.exists else None
+
+
+# ----- duplicate events --------------------------------------------------------------------------
+
+
+def event_ref(event_id: str) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = db.client().collection(EVENTS).document(event_id)
+    return ref
+
+
+def event_ref_new() -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = db.client().collection(EVENTS).document()
+    return ref
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as read in the current transaction."""
+
+    ref: firestore.DocumentReference
+    event: Event
+    version: int
+    created_at: Any
+
+
+def load_event(txn: Transaction, event_id: str) -> StoredEvent:
+    ref = event_ref(event_id)
+    snapshot = txn.get(state_ref(ref))
+    if not snapshot.exists:
+        raise BridgeError(Reason.EVENT_NOT_FOUND, "No event has that id.")
+    doc = data_of(snapshot)
+    return StoredEvent(ref, event_documents.decode(doc), doc["version"], doc.get("createdAt"))
+
+
+def save_event(txn: Transaction, before: StoredEvent | None, event: Event,
+               ref: firestore.DocumentReference | None = None) -> None:
+    """Write `event` as the new state of its event and the projections that changed: the public
+    event document, each board's document, the director's standings. The public document is
+    rewritten only when its projection changes: its update time says nothing of the tables."""
+    old = before.event if before else None
+    if event == old:
+        return
+    ref = before.ref if before else ref
+    assert ref is not None
+    txn.set(state_ref(ref), {**event_documents.encode(event), "version": before.version + 1 if before else 1,
+                                   "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP})
+    public = dict(event_documents.public_event(event))
+    if old is None:
+        txn.set(ref, public)
+    elif public != dict(event_documents.public_event(old)):
+        txn.replace(ref, dict(event_documents.public_event(old)), public)
+    for board in event.boards:
+        doc = event_documents.board_document(event, board.number)
+        if doc is not None and (old is None or doc != event_documents.board_document(old, board.number)):
+            txn.set(ref.collection(BOARDS).document(str(board.number)), dict(doc))
+    standings = event_documents.director_document(event)
+    if old is None or standings != event_documents.director_document(old):
+        txn.set(ref.collection(DIRECTOR).document(STANDINGS), dict(standings))
+
+
+def start_event_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...]) -> None:
+    """The tables an event's start opened (`Event.start`), written as new rooms."""
+    _write_new_tables(txn, event, chains)

@@ -3,10 +3,14 @@ operation a client can send, each cell one test with its expected allow/deny, ag
 Firestore emulator's REST API with real Auth-emulator ID tokens.
 
 The world is made once for the module through the callables (two two-deal matches whose first
-deal has been played, one of them invite-only, with an invitee who did not join), so the
+deal has been played, one of them invite-only, with an invitee who did not join; and two
+duplicate events directed by the invite-only room's host: an open teams match under way, whose
+one person has finished board 1 but not board 2, and an invite-only event not started), so the
 documents are the ones the backend really writes: rooms, hands, hand records of finished deals
 (SPEC §9), chat messages (SPEC §13), the rooms' server-only state and chat bookkeeping, the
-request logs. A spectator of the open room is a caller kind of its own. Every write is expected to be
+request logs, events, boards, the director's standings and the events' state. A spectator of
+the open room is a caller kind of its own. For an event's documents the owner is its director
+and the member the person who finished board 1. Every write is expected to be
 refused, and the last tests check that the database is exactly as it was and that the rules'
 every expression was evaluated (the emulator's rule-coverage report).
 """
@@ -21,6 +25,7 @@ import pytest
 
 from tests import client
 from tests.client import User
+from tests.event_table import Player, create, filled
 from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulators_up")
@@ -28,7 +33,8 @@ pytestmark = pytest.mark.usefixtures("emulators_up")
 ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee", "spectator")
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
 DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
-        "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room")
+        "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room",
+        "event-open", "event-invite-only", "board-finished", "board-unfinished", "standings", "event-state")
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,9 @@ class World:
     stranger: User         # signed in with email (has an account), in no room
     anonymous: User        # signed in anonymously, no account, in no room
     spectator: User        # watches `open` (SPEC §13), seated nowhere
+    event: str             # an open teams match under way, directed by closed.players[0]
+    closed_event: str      # an invite-only event (invitee invited; finisher invited and joined), not started
+    finisher: User         # in both events; has finished board 1 of `event`, not board 2
     before: dict           # every document, as made
 
 
@@ -59,9 +68,19 @@ def world(emulators_up: None) -> World:
         table.call("sendMessage", table.players[0], text="hello")
     spectator = new_player()
     open_table.call("watchRoom", spectator)
+    director, finisher = closed.players[0], new_player()
+    event = create(director, boards=2)
+    filled(director, event, {("NS", 0, 0): finisher})  # table 2: bots alone, both boards played at once
+    client.call("startEvent", {"eventID": event}, director)
+    player = Player(finisher)
+    while client.read(f"rooms/{player.room_id()}", finisher)["status"] != "dealEnded":
+        assert player.step(), "the finisher could not move"
+    closed_event = create(director, boards=2, inviteOnly=True, invited=[invitee.uid, finisher.uid])
+    client.call("joinEventTable", {"eventID": closed_event, "direction": "EW", "table": 0, "seat": 0}, finisher)
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
-    return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, database())
+    return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, event,
+                 closed_event, finisher, database())
 
 
 # ---- the documents and who is who for each -------------------------------------------------
@@ -135,6 +154,33 @@ def target(world: World, doc: str) -> Target:
         return Target(f"requestLog/{owner.uid}", owner, c.players[1],
                       lambda u: ("requestLog", [("entries", "!=", [])]),
                       ("requestLog", [("entries", "!=", [])]), "requestLog")
+    if doc in ("event-open", "event-invite-only"):
+        event = world.event if doc == "event-open" else world.closed_event
+
+        def listing(user: User | None) -> tuple[str, list]:
+            # The open events, or the events naming the caller (as director, invitee or player).
+            if doc == "event-open":
+                return "events", [("inviteOnly", "==", False)]
+            if user is c.players[0]:
+                return "events", [("directorID", "==", me(user))]
+            field = "invited" if user is world.invitee else "memberIDs"
+            return "events", [(field, "array-contains", me(user))]
+        return Target(f"events/{event}", c.players[0], world.finisher, listing,
+                      ("events", [("invited", "array-contains", world.invitee.uid)]), "events")
+    if doc in ("board-finished", "board-unfinished"):
+        boards = f"events/{world.event}/boards"
+        return Target(f"{boards}/{1 if doc == 'board-finished' else 2}", c.players[0], world.finisher,
+                      lambda u: (boards, [("readers", "array-contains", me(u))]),
+                      (boards, [("readers", "array-contains", world.finisher.uid)]), "boards")
+    if doc == "standings":
+        director = f"events/{world.event}/director"
+        return Target(f"{director}/standings", c.players[0], world.finisher,
+                      lambda u: (director, [("results", ">", 0)]), (director, [("results", ">", 0)]), "director")
+    if doc == "event-state":
+        private = f"events/{world.event}/private"
+        return Target(f"{private}/state", c.players[0], world.finisher,
+                      lambda u: (private, [("schemaVersion", ">", 0)]),
+                      (private, [("director", "==", c.players[0].uid)]), "private")
     if doc == "stray-top":
         return Target("secrets/x", c.players[0], c.players[1],
                       lambda u: ("secrets", [("note", "==", "server only")]),
@@ -171,6 +217,8 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         return True if op == "get" else {t.path}
     if op == "list":
         return False
+    if doc.startswith("event-") or doc.startswith("board-") or doc == "standings":
+        return expected_for_event(world, t, doc, role, op)
     if doc == "account":
         return op == "get" and role == "owner"
     if doc in ("hand-open", "hand-invite-only"):
@@ -190,6 +238,40 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         # Rooms naming someone else: only the owner asking about themself may.
         return {t.path} if role == "owner" else False
     return False  # server-only data
+
+
+def matching(world: World, collection: str, filters: list) -> set[str]:
+    """The documents of `collection` (as made) that an `==` / `array-contains` query returns."""
+    def passes(fields: dict, field: str, op: str, value: Any) -> bool:
+        return fields.get(field) == value if op == "==" else value in (fields.get(field) or [])
+    return {path for path, fields in world.before.items()
+            if path.rpartition("/")[0] == collection and all(passes(fields, *f) for f in filters)}
+
+
+def expected_for_event(world: World, t: Target, doc: str, role: str, op: str) -> bool | set[str]:
+    """Events (docs/DUPLICATE.md): an open event is read by anyone signed in, an invite-only one
+    by its director, people and invitees; a board by its readers only (the director who does
+    not play, and who has finished it); the standings by that director alone; the state by
+    nobody. Queries must be constrained to what the caller may read."""
+    user = caller(world, t, role)
+    if doc == "event-open":
+        readable = True
+    elif doc == "event-invite-only":
+        readable = role in ("owner", "member", "invitee")
+    elif doc == "board-finished":
+        readable = role in ("owner", "member")
+    elif doc == "board-unfinished":
+        readable = role == "owner"
+    else:  # the standings (the director's) and the state (nobody's)
+        return op == "get" and role == "owner" and doc == "standings"
+    if op == "get":
+        return readable
+    collection, filters = t.query_self(user) if op == "query-self" else t.query_other
+    if op == "query-other":
+        # Aimed at someone else's membership: only they may ask.
+        mine = filters[0][2] == (user.uid if user else None)
+        return matching(world, collection, filters) if mine else False
+    return matching(world, collection, filters)
 
 
 # ---- the operations over REST ----------------------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from bridge import Card, Reason, Room, Settings, documents, parse_call
+from bridge.event import Event, Form
 
 ROOT = Path(__file__).resolve().parents[2]
 API = ROOT / "docs" / "API.md"
@@ -174,6 +175,31 @@ def contract_rooms() -> dict[str, Room]:
     for uid in users:
         room = room.toggle_ready(uid)
     rooms["contract: rubber abandoned"] = room.start(users[0], rng).leave(users[1])
+    rooms.update(duplicate_rooms())
+    return rooms
+
+
+def duplicate_rooms() -> dict[str, Room]:
+    """Duplicate scoring: a board passed out in a room of its own, and a duplicate event's table
+    in its first board's auction (docs/DUPLICATE.md)."""
+    users = ["uidAnn", "uidBen", "uidCat", "uidDan"]
+    rng = random.Random(5)
+    room = Room.create(users[0], "Ann", Settings(variant="contract", scoring="duplicate", deals=2))
+    for uid in users[1:]:
+        room = room.join(uid, uid[3:])
+    for uid in users:
+        room = room.toggle_ready(uid)
+    room = room.start(users[0], rng)
+    for _ in range(4):
+        room = room.place_bid(to_act(room), parse_call("PASS"), rng)
+    rooms = {"duplicate: a board passed out": room}
+    event = Event.create("ev", "uidDir", Form.TEAMS, boards=2, rng=rng)
+    for spot, uid in zip([s for s in event.spots if s.pair == 0], users, strict=True):
+        event = event.join(uid, uid[3:], spot)
+    for spot in event.spots:
+        event = event.add_bot("uidDir", spot)[0] if event.entrant(spot) is None else event
+    event, chains = event.start("uidDir")
+    rooms["duplicate: an event's table"] = next(c[-1] for c in chains if c[-1].event and c[-1].event.table == 0)
     return rooms
 
 

@@ -73,6 +73,11 @@ SPEC_STATUS: dict[str, str] = {
         "CANNOT_DOUBLE", "CANNOT_REDOUBLE",  # SPEC §11
     ], "failed-precondition"),
     "RATE_LIMITED": "resource-exhausted",  # SPEC §13
+    # Duplicate events (docs/DUPLICATE.md)
+    "INVALID_EVENT": "invalid-argument",
+    "EVENT_NOT_FOUND": "not-found",
+    **dict.fromkeys(["NOT_DIRECTOR", "NOT_IN_EVENT"], "permission-denied"),
+    **dict.fromkeys(["SEAT_TAKEN", "EVENT_STARTED", "EVENT_ENDED", "EVENT_TABLE"], "failed-precondition"),
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
     "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt
 }

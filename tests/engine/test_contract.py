@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 
-from bridge import DECK, PASS, Card, Deal, Match, Phase, Settings, documents, new_deal
+from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Settings, documents, new_deal
 from bridge.bids import Bid, Doubling, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
+from bridge.duplicate import board_score
 from bridge.values import evolve
 
-from .conftest import PLAYERS, cards
+from .conftest import PLAYERS, cards, rejects
 from .test_bots import hidden_swaps
 from .test_contract_scoring import DOUBLED_OVERTRICK, NO_TRUMP_CONTRACT, PER_TRICK, SLAM, table_penalty
 from .test_match import Table, new_room, ready_all, start, trick_winner
@@ -247,3 +248,43 @@ def test_trump_may_be_led_at_any_time_in_contract_bridge() -> None:
     assert set(deal.legal_cards()) == set(deal.hands[leader])  # no trump-lead rule
     if trump is not None and held:
         assert deal.card_violation(leader, held[0]) is None
+
+
+def test_under_duplicate_scoring_every_deal_is_a_board_scored_alone() -> None:
+    """Deal n of the match is board n: dealt by the board's dealer, vulnerable by its number,
+    scored alone with the duplicate bonuses (`duplicate.board_score`), and the `deals` setting
+    ends the match."""
+    settings = Settings().with_changes({"variant": "contract", "scoring": "duplicate", "deals": 6})
+    rng = random.Random(3)
+    match, deal = Match.start(PLAYERS, NAMES, settings, rng)
+    for number in range(1, 7):
+        assert deal.board == number and deal.dealer == (number - 1) % 4
+        while not deal.is_finished:
+            deal = deal.act(deal.actor, deal.bot_action(), rng)
+        match = match.scored(deal)
+        outcome = deal.outcome()
+        ns = board_score(number, outcome.contract if outcome else None, outcome.declarer_tricks if outcome else 0)
+        assert match.score_changes(deal) == {uid: max(ns if p % 2 == 0 else -ns, 0) for p, uid in enumerate(PLAYERS)}
+        assert match.is_over(deal) == (number == 6)
+        if number < 6:
+            match, deal = match.next_deal(deal, PLAYERS, NAMES, settings, rng)
+
+
+def test_under_duplicate_scoring_a_deal_passed_out_is_over_and_scores_nothing() -> None:
+    settings = Settings().with_changes({"variant": "contract", "scoring": "duplicate", "deals": 2})
+    rng = random.Random(4)
+    match, deal = Match.start(PLAYERS, NAMES, settings, rng)
+    hands = deal.hands
+    for _ in range(4):
+        deal = deal.place_bid(deal.actor, PASS, rng)
+    assert deal.is_finished and deal.phase is Phase.COMPLETE and deal.contract is None and deal.hands == hands
+    match = match.scored(deal)
+    assert set(match.score_changes(deal).values()) == {0} and not match.is_over(deal)
+    assert match.next_deal(deal, PLAYERS, NAMES, settings, rng)[1].board == 2
+
+
+def test_the_deals_setting_is_zero_where_the_sheet_ends_the_match() -> None:
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings().with_changes({"variant": "contract", "scoring": "rubber", "deals": 4})
+    assert Settings().with_changes({"variant": "contract", "scoring": "duplicate"}).deals == 1
+    assert Settings().with_changes({"variant": "contract"}).deals == 0

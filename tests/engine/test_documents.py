@@ -127,7 +127,7 @@ def test_result_document() -> None:
     doc = documents.public_room(finished_room())
     assert doc["status"] == "ended" and doc["turn"] is None and doc["trick"] is None
     assert doc["result"] == {
-        "players": list(PLAYERS), "abandonedBy": None, "winners": ["ann", "cat"], "contract": "1NT",
+        "players": list(PLAYERS), "abandonedBy": None, "passedOut": False, "winners": ["ann", "cat"], "contract": "1NT",
         "declarer": 0, "partner": 2, "declarerTricks": 7, "defenderTricks": 5, "made": True,
         "points": None, "unfinishedRubber": None,
     }
@@ -138,8 +138,8 @@ def test_abandoned_result_document() -> None:
     doc = documents.public_room(ROOMS["abandoned"]())
     assert doc["status"] == "ended" and doc["turn"] is None
     assert doc["result"] == {
-        "players": list(PLAYERS), "abandonedBy": "ben", "winners": [], "contract": None, "declarer": None,
-        "partner": None, "declarerTricks": None, "defenderTricks": None, "made": None,
+        "players": list(PLAYERS), "abandonedBy": "ben", "passedOut": False, "winners": [], "contract": None,
+        "declarer": None, "partner": None, "declarerTricks": None, "defenderTricks": None, "made": None,
         "points": None, "unfinishedRubber": None,
     }
     assert doc["memberIDs"] == ["ann", "cat", "dan"] and doc["seating"] == list(PLAYERS)

@@ -7,7 +7,8 @@ import pytest
 from bridge.bids import Bid, Doubling, Strain
 from bridge.contract_scoring import Side
 from bridge.deal import Contract
-from bridge.duplicate import board_dealer, board_score, board_vulnerable, imps, matchpoints, mitchell
+from bridge.dealing import Board
+from bridge.duplicate import board_score, board_vulnerable, imps, matchpoints, mitchell
 
 #: The standard IMP scale: (lowest difference, highest difference, IMPs).
 IMP_SCALE = [(0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
@@ -27,7 +28,7 @@ def test_the_imp_scale_at_every_boundary(low: int, high: int, won: int) -> None:
 
 @pytest.mark.parametrize("board", range(1, 33))
 def test_each_boards_dealer_and_vulnerability_follow_the_16_board_cycle(board: int) -> None:
-    assert board_dealer(board) == [0, 1, 2, 3][(board - 1) % 4]
+    assert Board(board, ()).dealer == [0, 1, 2, 3][(board - 1) % 4]
     printed = CYCLE[(board - 1) % 16]
     assert board_vulnerable(board, Side.NS) == (printed in ("NS", "B"))
     assert board_vulnerable(board, Side.EW) == (printed in ("EW", "B"))

@@ -1,5 +1,5 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 4), the migration of a
-Part I room (schema 1: its public document and hand documents) and of schema 2 and 3 rooms."""
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 5), the migration of a
+Part I room (schema 1: its public document and hand documents) and of schema 2, 3 and 4 rooms."""
 from __future__ import annotations
 
 import json
@@ -12,6 +12,7 @@ from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
 from bridge.room import stat_changes
 
 from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, rejects, seated_room
+from .test_event import Director, filled, new_event
 from .test_match import Table, new_room, start
 
 # ----- round trips -------------------------------------------------------------------------------
@@ -68,6 +69,16 @@ def chicago_between_deals() -> Room:
     return table.play_deal(start(new_room(Settings(variant="contract", scoring="chicago", deals=0)), table.rng))
 
 
+def event_table(boards_played: int) -> Room:
+    """A duplicate event's table (people at three seats, a bot at one) after `boards_played`
+    boards, the next one in its auction."""
+    people = {spot: f"p{spot.position}" for spot in filled(new_event()).spots if spot.pair == 0 and spot.position}
+    director = Director(filled(new_event(boards=4), people), seed=1)
+    while director.tables[0].match.number <= boards_played:
+        director.step(0)
+    return advance(director.tables[0], lambda r: len(r.deal.calls) >= 1, seed=2)
+
+
 #: Rooms in every status, each with the status it is in.
 ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "waiting": (Status.WAITING, lambda: seated_room(3, ready=False).invite(PLAYERS[0], "eve")),
@@ -90,6 +101,8 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
                                      .watch("gus").kick(PLAYERS[0], "fay").kick(PLAYERS[0], PLAYERS[2])),
     "contract: a doubled contract in play": (Status.PLAYING, doubled_in_play),
     "contract: between deals of a Chicago": (Status.DEAL_ENDED, chicago_between_deals),
+    "event table: first board": (Status.BIDDING, lambda: event_table(0)),
+    "event table: third board": (Status.BIDDING, lambda: event_table(2)),
     "second deal, new player": (Status.BIDDING, lambda: start(deal_ended().leave(PLAYERS[0]).join("eve", "Eve"),
                                                               random.Random(4))),
 }
@@ -108,7 +121,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 4
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 5
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -156,6 +169,18 @@ def test_a_schema_3_room_has_a_blank_sheet_and_an_undoubled_contract() -> None:
         assert state.migrate(old) == doc, name
 
 
+def test_a_schema_4_room_is_no_events_table_and_deals_no_board() -> None:
+    for name in ("waiting", "playing", "ended after three deals", "contract: a doubled contract in play"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 4}
+        del old["event"]
+        if old["match"] is not None:
+            del old["match"]["boards"], old["match"]["deal"]["board"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
+
+
 def test_a_decoded_room_plays_on() -> None:
     room = ROOMS["playing"][1]()
     decoded = state.decode(json.loads(json.dumps(state.encode(room))))
@@ -165,7 +190,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 5, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 6, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -287,7 +312,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     assert part_one_keys <= set(public)
     # Fields added since, null for a Floating Bridge deal (SPEC §11): the contract's doubling, the
     # result's points by kind and what an unfinished rubber would give.
-    added = {"contract": {"doubled": None}, "result": {"points": None, "unfinishedRubber": None}}
+    added = {"contract": {"doubled": None}, "result": {"points": None, "unfinishedRubber": None, "passedOut": False}}
     for key in part_one_keys - {"settings", "players"}:
         expected = {**old[key], **added[key]} if key in added and old[key] is not None else old[key]
         assert public[key] == expected, key

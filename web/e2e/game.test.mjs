@@ -1023,6 +1023,65 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.equal(dealt.length, 13);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
+  test("a duplicate teams match of two boards against bots, to its ranking and board records", async () => {
+    const [north] = await newPlayers("north");
+    const { page } = north;
+    await page.click(testid("sign-in-anonymous"));
+    await setName(page, "North");
+    await page.fill(testid("event-boards-count"), "2");
+    await page.click(testid("create-event"));
+    await page.locator(`${testid("event")}[data-status="waiting"]`).waitFor();
+    await page.click(testid("join-spot-NS-0-0"));
+    await page.locator(`${testid("event-spot")}[data-spot="NS-0-0"][data-taken="true"]`).waitFor();
+    await page.click(testid("fill-with-bots"));
+    await page.locator(`${testid("start-event")}:enabled`).waitFor();
+    await page.click(testid("start-event"));
+    // My account now points at my table: the room panel shows it, as any contract room.
+    let [view] = await settle(1);
+    assert.equal(view.me, 0, "I sit North at table 1");
+    for (let board = 1; board <= 2; board++) {
+      for (let moves = 0; view.status !== "dealEnded" && view.status !== "ended"; moves++) {
+        if (view.status === "bidding") {
+          await page.click(testid(`bid-${moves === 0 && view.enabledBids.includes("1NT") ? "1NT" : "PASS"}`));
+        } else if (view.enabledDummy.length > 0) {
+          await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
+        } else {
+          assert.equal(view.status, "playing");
+          await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+        }
+        [view] = await settle(view.version + 1);
+      }
+      // Board 1 finished: I may read it now (both tables' results: the bots' table played it at the start).
+      await page
+        .locator(`${testid("event-board")}[data-board="${board}"] ${testid("board-result")}`)
+        .nth(1)
+        .waitFor();
+      if (board === 1) {
+        assert.equal(
+          await page.locator(testid("event-board")).count(),
+          1,
+          "board 2 stays hidden until I play it",
+        );
+        assert.equal(
+          await page.locator(testid("event-ranking")).count(),
+          0,
+          "no ranking while the event plays",
+        );
+        await page.click(testid("ready-toggle"));
+        [view] = await settle(view.version + 1);
+        // The next board starts as soon as I am ready (the bots are); as dummy I may even see it end.
+        while (view.status === "dealEnded") [view] = await settle(view.version + 1);
+      }
+    }
+    await page.locator(`${testid("event")}[data-status="ended"]`).waitFor();
+    const totals = await page
+      .locator(`${testid("event-ranking")} ${testid("standing")}`)
+      .evaluateAll((rows) => rows.map((row) => Number(row.dataset.total)));
+    assert.equal(totals.length, 2);
+    assert.equal(totals[0] + totals[1], 0, "the IMPs one team wins the other loses");
+    assert.equal(await page.locator(testid("event-board")).count(), 2);
+    assert.deepEqual(north.errors, [], "no uncaught page errors");
+  });
   test("an action whose answer is lost is resent with its requestID and applied once", async () => {
     const [solo] = await newPlayers("solo");
     await solo.page.click(testid("sign-in-anonymous"));

@@ -62,6 +62,8 @@ test(
       /my account \{/, // the account listener …
       new RegExp(String.raw`roomID: '${roomID}'`), // … shows the room
       new RegExp(String.raw`open rooms \[[^\]]*'${roomID}'`),
+      new RegExp(String.raw`event playing round 0 tables \[ '${roomID}r1t1', '${roomID}r1t2' \]`),
+      /boards I may read \[\]/,
     ];
     const { output, why } = await runUntil(blocks.join("\n"), expected);
     const missing = expected.filter((pattern) => !pattern.test(output));

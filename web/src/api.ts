@@ -5,8 +5,12 @@ import { functions } from "./firebase";
 import type {
   AddBotAnswer,
   CardRequest,
+  CreateEventAnswer,
+  CreateEventRequest,
   CreateGameRoomAnswer,
   CreateGameRoomRequest,
+  EventRequest,
+  EventSpotRequest,
   InviteToRoomRequest,
   KickPlayerRequest,
   PlaceBidRequest,
@@ -108,3 +112,21 @@ export const chooseTeammate = (roomID: string, card: CardCode, expectedVersion: 
 
 export const playCard = (roomID: string, card: CardCode, expectedVersion: number) =>
   call<CardRequest, Success>("playCard", { roomID, card, expectedVersion });
+
+// ---- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
+
+export const createEvent = (request: Omit<CreateEventRequest, "requestID">) =>
+  call<CreateEventRequest, CreateEventAnswer>("createEvent", request);
+
+/** A spot: pair `table` (the table it starts at) of `direction`, seat 0 (N/E) or 1 (S/W). */
+export type EventSpot = Pick<EventSpotRequest, "table" | "direction" | "seat">;
+
+export const joinEventTable = (eventID: string, spot: EventSpot) =>
+  call<EventSpotRequest, Success>("joinEventTable", { eventID, ...spot });
+
+export const addEventBot = (eventID: string, spot: EventSpot) =>
+  call<EventSpotRequest, AddBotAnswer>("addEventBot", { eventID, ...spot });
+
+export const startEvent = (eventID: string) => call<EventRequest, Success>("startEvent", { eventID });
+
+export const leaveEvent = (eventID: string) => call<EventRequest, null>("leaveEvent", { eventID });

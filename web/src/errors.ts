@@ -41,6 +41,14 @@ const REASONS: Record<string, string> = {
   STALE_STATE: "The table changed before your move arrived; look again and retry.",
   UNAVAILABLE: "The server could not be reached just now; please try again.",
   INTERNAL: "The server failed.",
+  EVENT_NOT_FOUND: "There is no event with that id.",
+  INVALID_EVENT: "That event is not possible (its tables, boards or spot).",
+  NOT_DIRECTOR: "Only the event's director can do that.",
+  NOT_IN_EVENT: "You have no spot in that event.",
+  SEAT_TAKEN: "Someone already sits in that spot.",
+  EVENT_STARTED: "The event has already started.",
+  EVENT_ENDED: "The event has ended.",
+  EVENT_TABLE: "This table belongs to a duplicate event: use the event to join or leave it.",
 };
 
 // Firebase Auth errors (sign-in and sign-up) have codes, not reasons.

@@ -7,9 +7,11 @@ import {
   signOut,
 } from "firebase/auth";
 import {
+  createEvent,
   createGameRoom,
   inviteToRoom,
   joinGameRoom,
+  leaveEvent,
   leaveGameRoom,
   sendMessage,
   stopWatching,
@@ -17,12 +19,13 @@ import {
 } from "./api";
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
-import { act, setWatching, spectating, start, state, subscribe, type State } from "./state";
+import { act, followEvent, setWatching, spectating, start, state, subscribe, type State } from "./state";
 import { startTurnTimer } from "./timer";
 import type { SettingsChanges } from "./types";
 import type { BooleanSetting, Scoring } from "./wire";
 import { accountView } from "./views/account";
 import { chatView } from "./views/chat";
+import { eventView } from "./views/event";
 import { invitationsView, liveRoomsView, openRoomsView } from "./views/lobby";
 import { dealRecordsView } from "./views/records";
 import { tableView } from "./views/table";
@@ -84,6 +87,41 @@ createForm.addEventListener("submit", (event) => {
         };
   void act(() => createGameRoom(settings));
 });
+// A duplicate event: pairs events also take their tables and boards a round (boards = their product).
+const eventForm = byId<HTMLFormElement>("event-form");
+const eventField = <T extends HTMLElement = HTMLInputElement>(name: string) =>
+  eventForm.elements.namedItem(name) as unknown as T;
+const pairsEvent = () => eventField<HTMLSelectElement>("form").value === "pairs";
+const syncEventForm = () => {
+  for (const label of eventForm.querySelectorAll<HTMLElement>("[data-form]")) label.hidden = !pairsEvent();
+  if (pairsEvent())
+    eventField("boards").valueAsNumber =
+      eventField("tables").valueAsNumber * eventField("boardsPerRound").valueAsNumber;
+  eventField("boards").readOnly = pairsEvent();
+};
+for (const name of ["form", "tables", "boardsPerRound"])
+  eventField(name).addEventListener("change", syncEventForm);
+eventForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const boards = eventField("boards").valueAsNumber;
+  void act(async () => {
+    const { eventID } = await createEvent(
+      pairsEvent()
+        ? {
+            form: "pairs",
+            boards,
+            tables: eventField("tables").valueAsNumber,
+            boardsPerRound: eventField("boardsPerRound").valueAsNumber,
+          }
+        : { form: "teams", boards },
+    );
+    followEvent(eventID);
+  });
+});
+byId("open-event-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  followEvent(field("open-event-id").value.trim() || null);
+});
 byId("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   void act(() => joinGameRoom(field("join-id").value.trim()));
@@ -97,6 +135,8 @@ byId("invite-form").addEventListener("submit", (event) => {
 });
 byId("leave").addEventListener("click", () =>
   act(async () => {
+    // A duplicate event's table has no lobby: leaving it is leaving the event (a bot sits down).
+    if (state.room?.event) return void (await leaveEvent(state.room.event.eventID));
     if (!spectating(state)) return void (await leaveGameRoom(state.roomID!));
     await stopWatching(state.roomID!);
     setWatching(null);
@@ -144,7 +184,11 @@ function render(s: State): void {
 
   byId("room").hidden = !signedIn || !atTable;
   byId("room-id").textContent = s.roomID ?? "";
-  byId("room-status").textContent = room ? room.status : "loading…";
+  byId("room-status").textContent = room
+    ? room.board
+      ? `${room.status} · board ${room.board}`
+      : room.status
+    : "loading…";
   const leave = byId<HTMLButtonElement>("leave");
   leave.disabled = s.busy || !room;
   // Leaving between deals is not an abandon (SPEC §9): the seat empties and the scores stay.
@@ -155,7 +199,12 @@ function render(s: State): void {
       : lobbyStatus || !room
         ? "Leave room"
         : "Leave (abandons the game)";
-  byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid);
+  byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid) || Boolean(room?.event);
+  if (room?.event && !gameOver && !spectating(s)) leave.textContent = "Leave event (a bot takes my seat)";
+
+  const eventPanel = eventView(s);
+  byId("event-panel").hidden = eventPanel === null || !signedIn;
+  byId("event-panel").replaceChildren(...(eventPanel ? [eventPanel] : []));
 
   const roomBody: Node[] = [];
   if (room && s.roomID) {

@@ -5,7 +5,16 @@ import { onAuthStateChanged, type User } from "firebase/auth";
 import { collection, doc, onSnapshot, orderBy, query, where, type Unsubscribe } from "firebase/firestore";
 import { readableError, type ReadableError } from "./errors";
 import { auth, db } from "./firebase";
-import type { DealRecord, HandDocument, MessageDocument, PlayerAccount, RoomDocument } from "./types";
+import type {
+  BoardDocument,
+  DealRecord,
+  DirectorDocument,
+  EventDocument,
+  HandDocument,
+  MessageDocument,
+  PlayerAccount,
+  RoomDocument,
+} from "./types";
 import type { CardCode } from "./wire";
 
 export interface RoomEntry {
@@ -26,6 +35,10 @@ export interface State {
   deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
   messages: MessageDocument[]; // rooms/{roomID}/messages: the table chat, oldest first
   shownDeal: number | null; // the hand record open in the hand-record view
+  eventID: string | null; // the duplicate event shown: one I created, joined or opened, or my table's
+  event: EventDocument | null; // events/{eventID}
+  boards: BoardDocument[]; // the event's boards I may read (I finished them, or I direct it), by number
+  standings: DirectorDocument | null; // the running standings, when I direct the event
   busy: boolean; // a call is in flight: actions are disabled
   error: ReadableError | null;
 }
@@ -44,6 +57,10 @@ const signedOut = (): Omit<State, "busy"> => ({
   deals: [],
   messages: [],
   shownDeal: null,
+  eventID: null,
+  event: null,
+  boards: [],
+  standings: null,
   error: null,
 });
 
@@ -80,6 +97,7 @@ export async function act(call: () => Promise<unknown>): Promise<void> {
 let accountListener: Unsubscribe | null = null;
 let userListeners: Unsubscribe[] = [];
 let roomListeners: Unsubscribe[] = [];
+let eventListeners: Unsubscribe[] = [];
 
 function stop(unsubscribes: Unsubscribe[]): Unsubscribe[] {
   for (const unsubscribe of unsubscribes) unsubscribe();
@@ -95,6 +113,8 @@ export function start(): void {
     accountListener = null;
     userListeners = stop(userListeners);
     roomListeners = stop(roomListeners);
+    eventListeners = stop(eventListeners);
+    stopStandings();
     update({ ...signedOut(), user });
     if (!user) return;
 
@@ -179,6 +199,8 @@ function followRoom(uid: string, roomID: string | null): void {
       (snapshot) => {
         const room = snapshot.exists() ? (snapshot.data() as RoomDocument) : null;
         update({ room });
+        // A duplicate event's table: follow its event too.
+        if (room?.event) followEvent(room.event.eventID);
       },
       gone,
     ),
@@ -199,6 +221,55 @@ function followRoom(uid: string, roomID: string | null): void {
       query(collection(db, "rooms", roomID, "messages"), orderBy("at")),
       (snapshot) => update({ messages: snapshot.docs.map((d) => d.data() as MessageDocument) }),
       unreadable({ messages: [] }),
+    ),
+  );
+}
+
+let standingsListener: Unsubscribe | null = null;
+
+/** Stop listening to the director's standings. Called before a call that makes the rules refuse
+ *  that listener (the director taking a spot): in the emulator, a listener the rules come to
+ *  refuse makes the client's other listeners miss changes (docs/EMULATOR.md). */
+export function stopStandings(): void {
+  standingsListener?.();
+  standingsListener = null;
+}
+
+/** Follow a duplicate event (docs/DUPLICATE.md): its document, the boards I may read (the rules
+ *  admit only a query on my own readership), and, while I direct it without playing, the
+ *  running standings. */
+export function followEvent(eventID: string | null): void {
+  const uid = state.user?.uid;
+  if (eventID === state.eventID || !uid) return;
+  eventListeners = stop(eventListeners);
+  stopStandings();
+  update({ eventID, event: null, boards: [], standings: null });
+  if (!eventID) return;
+  eventListeners.push(
+    onSnapshot(
+      doc(db, "events", eventID),
+      (snapshot) => {
+        const event = snapshot.exists() ? (snapshot.data() as EventDocument) : null;
+        update({ event });
+        const observer = event !== null && event.directorID === uid && !event.memberIDs.includes(uid);
+        if (!observer) stopStandings();
+        else if (!standingsListener)
+          standingsListener = onSnapshot(
+            doc(db, "events", eventID, "director", "standings"),
+            (standings) =>
+              update({ standings: standings.exists() ? (standings.data() as DirectorDocument) : null }),
+            showError,
+          );
+      },
+      showError,
+    ),
+    onSnapshot(
+      query(collection(db, "events", eventID, "boards"), where("readers", "array-contains", uid)),
+      (snapshot) =>
+        update({
+          boards: snapshot.docs.map((d) => d.data() as BoardDocument).sort((a, b) => a.number - b.number),
+        }),
+      showError,
     ),
   );
 }

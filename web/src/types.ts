@@ -17,6 +17,61 @@ export interface AddBotAnswer {
   uid: string;
 }
 /**
+ * `events/{eventID}/boards/{number}`: a board's hand record and its results at every table
+ * that has played it. It exists once a table has finished the board, and only `readers` (the
+ * director, the people who have finished the board; everyone in the event once it has ended)
+ * may read it.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "BoardDocument".
+ */
+export interface BoardDocument {
+  number: number;
+  dealer: number;
+  vulnerable: VulnerableDoc;
+  hands: HandDocument[];
+  results: BoardResultDoc[];
+  readers: string[];
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "VulnerableDoc".
+ */
+export interface VulnerableDoc {
+  NS: boolean;
+  EW: boolean;
+}
+/**
+ * `rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "HandDocument".
+ */
+export interface HandDocument {
+  cards: string[];
+}
+/**
+ * A board played at one table: the pairs, the players by position, the contract with its
+ * doubling (null: passed out), its declarer, the tricks the declarer's side took, the score for
+ * North-South, and `points`: IMPs for the team North-South at that table (teams, null until
+ * both tables have played it) or North-South's matchpoints among the results so far (pairs).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "BoardResultDoc".
+ */
+export interface BoardResultDoc {
+  round: number;
+  table: number;
+  ns: number;
+  ew: number;
+  players: string[];
+  contract: string | null;
+  declarer: number | null;
+  tricks: number | null;
+  score: number;
+  points: number | null;
+}
+/**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CallEntry".
  */
@@ -52,6 +107,29 @@ export interface ContractDoc {
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateEventAnswer".
+ */
+export interface CreateEventAnswer {
+  eventID: string;
+}
+/**
+ * createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateEventRequest".
+ */
+export interface CreateEventRequest {
+  form: "teams" | "pairs";
+  boards: number;
+  tables?: number;
+  boardsPerRound?: number;
+  inviteOnly?: boolean;
+  invited?: string[];
+  turnSeconds?: number;
+  requestID?: string;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CreateGameRoomAnswer".
  */
 export interface CreateGameRoomAnswer {
@@ -75,7 +153,7 @@ export interface SettingsChanges {
   variant?: "floating" | "contract";
   inviteOnly?: boolean;
   deals?: number;
-  scoring?: "deals" | "tricks" | "rubber" | "chicago";
+  scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
   chat?: boolean;
@@ -93,28 +171,20 @@ export interface SettingsChanges {
 export interface DealRecord {
   number: number;
   variant: "floating" | "contract";
+  board: number | null;
   dealer: number;
   washes: number;
   players: string[];
   hands: HandDocument[];
   bids: CallEntry[];
-  contract: ContractDoc;
+  contract: ContractDoc | null;
   partnerCard: string | null;
-  partner: number;
+  partner: number | null;
   tricks: TrickDoc[];
   result: ResultDoc;
   scoreChanges: {
     [k: string]: number;
   };
-}
-/**
- * `rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only.
- *
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "HandDocument".
- */
-export interface HandDocument {
-  cards: string[];
 }
 /**
  * A trick in play order from `leader`; `winner` once all four cards are in.
@@ -136,7 +206,8 @@ export interface PlayEntry {
   card: string;
 }
 /**
- * How the last deal ended: played out, or abandoned (`abandonedBy`; the other fields null).
+ * How the last deal ended: played out, abandoned (`abandonedBy`; the other fields null), or
+ * at a duplicate event's table passed out (`passedOut`; the contract's fields null, no winners).
  * Contract bridge: `contract` is written with its doubling (`4SX`); `points` holds what the
  * deal scored by side and kind; `unfinishedRubber`, when a rubber is abandoned, what the
  * seed's rule for an unfinished rubber would give each side (not added to any score).
@@ -147,6 +218,7 @@ export interface PlayEntry {
 export interface ResultDoc {
   players: string[];
   abandonedBy: string | null;
+  passedOut: boolean;
   winners: string[];
   contract: string | null;
   declarer: number | null;
@@ -164,6 +236,32 @@ export interface ResultDoc {
   } | null;
 }
 /**
+ * `events/{eventID}/director/standings`: the running ranking, for the director alone.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "DirectorDocument".
+ */
+export interface DirectorDocument {
+  standings: StandingDoc[];
+  results: number;
+}
+/**
+ * One line of a ranking: a team (`direction` null) or a pair, its total (IMPs or
+ * matchpoints), percentage (pairs) and place (equal totals share the higher place).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "StandingDoc".
+ */
+export interface StandingDoc {
+  name: string;
+  direction: ("NS" | "EW") | null;
+  pair: number;
+  uids: string[];
+  total: number;
+  percentage: number | null;
+  place: number;
+}
+/**
  * The dummy (SPEC §11), shown from the opening lead on: its position and the cards it holds.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -172,6 +270,96 @@ export interface ResultDoc {
 export interface DummyDoc {
   position: number;
   cards: string[];
+}
+/**
+ * Who fills a spot of an event: pair `pair` (from 0) of `direction`, `seat` 0 (North or
+ * East) or 1 (South or West).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EntrantDoc".
+ */
+export interface EntrantDoc {
+  direction: "NS" | "EW";
+  pair: number;
+  seat: number;
+  uid: string;
+  displayName: string;
+  bot: boolean;
+}
+/**
+ * `events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
+ * while the event is playing: `ranking` is null until the event has ended. `round` is the
+ * round being played (from 0; null before the start); `meetings` its tables.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EventDocument".
+ */
+export interface EventDocument {
+  eventID: string;
+  directorID: string;
+  form: "teams" | "pairs";
+  tables: number;
+  boards: number;
+  boardsPerRound: number;
+  rounds: number;
+  inviteOnly: boolean;
+  invited: string[];
+  turnSeconds: number;
+  memberIDs: string[];
+  entrants: EntrantDoc[];
+  status: "waiting" | "playing" | "ended";
+  round: number | null;
+  meetings: MeetingDoc[];
+  ranking: StandingDoc[] | null;
+}
+/**
+ * One table of the current round: the pairs that meet there, the boards it plays and its room.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "MeetingDoc".
+ */
+export interface MeetingDoc {
+  table: number;
+  ns: number;
+  ew: number;
+  boards: number[];
+  roomID: string;
+}
+/**
+ * startEvent, leaveEvent.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EventRequest".
+ */
+export interface EventRequest {
+  eventID: string;
+  requestID?: string;
+}
+/**
+ * joinEventTable, addEventBot: the spot is pair `table` (the table it starts at, from 0) of
+ * `direction`, seat 0 (North or East) or 1 (South or West).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EventSpotRequest".
+ */
+export interface EventSpotRequest {
+  eventID: string;
+  table: number;
+  direction: "NS" | "EW";
+  seat: number;
+  requestID?: string;
+}
+/**
+ * Which duplicate event a room is a table of: the event's id, the table (from 0) and the
+ * round (from 0) it is playing there (docs/DUPLICATE.md).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EventTableDoc".
+ */
+export interface EventTableDoc {
+  eventID: string;
+  table: number;
+  round: number;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -347,14 +535,16 @@ export interface RoomDocument {
   turnDeadline: Timestamp | null;
   spectators: string[];
   dummy: DummyDoc | null;
+  board: number | null;
+  event: EventTableDoc | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 /**
  * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
- * `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`
- * or `chicago` in contract bridge.
+ * `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
+ * `chicago` or `duplicate` in contract bridge.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "SettingsDoc".
@@ -363,7 +553,7 @@ export interface SettingsDoc {
   variant: "floating" | "contract";
   inviteOnly: boolean;
   deals: number;
-  scoring: "deals" | "tricks" | "rubber" | "chicago";
+  scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate";
   turnSeconds: number;
   botReplacesLeaver: boolean;
   chat: boolean;

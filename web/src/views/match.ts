@@ -17,6 +17,7 @@ export const SCORING_LABELS: Record<Scoring, string> = {
   tricks: "tricks won",
   rubber: "rubber",
   chicago: "Chicago",
+  duplicate: "duplicate boards",
 };
 
 export const dealsLabel = (deals: number): string => (deals === 0 ? "no fixed end" : plural(deals, "deal"));
@@ -106,7 +107,7 @@ export function sheetView(room: RoomDocument): HTMLElement | null {
   return h(
     "div",
     { class: "scores sheet", "data-testid": "score-sheet" },
-    h("h3", {}, `Score sheet (${room.settings.scoring === "chicago" ? "Chicago" : "rubber"})`),
+    h("h3", {}, `Score sheet (${SCORING_LABELS[room.settings.scoring]})`),
     h(
       "table",
       {},

@@ -36,7 +36,7 @@ function handsView(record: DealRecord, name: Name): HTMLElement {
   const badge = (position: number) =>
     [
       record.dealer === position && "dealer",
-      record.contract.declarer === position && "declarer",
+      record.contract?.declarer === position && "declarer",
       record.partner === position && "partner",
     ].filter(Boolean);
   return h(
@@ -106,14 +106,23 @@ function recordView(record: DealRecord, name: Name): HTMLElement {
     h(
       "p",
       {},
+      record.board !== null && `Board ${record.board} · `,
       `Dealer ${name(record.players[record.dealer])}`,
       record.washes > 0 && ` · ${record.washes} redeal${record.washes === 1 ? "" : "s"} (wash rule)`,
-      " · contract ",
-      h("strong", {}, bidLabel(contract.bid)),
-      ` by ${name(record.players[contract.declarer])} (needs ${contract.target}, defenders ${contract.defenderTarget})`,
-      " · partner card ",
-      record.partnerCard ? card(record.partnerCard) : "none",
-      ` held by ${name(record.players[record.partner])}`,
+      ...(contract === null
+        ? [" · passed out"]
+        : [
+            " · contract ",
+            h("strong", {}, bidLabel(contract.bid)),
+            ` by ${name(record.players[contract.declarer])} (needs ${contract.target}, defenders ${contract.defenderTarget})`,
+          ]),
+      ...(record.partner === null
+        ? []
+        : [
+            " · partner card ",
+            record.partnerCard ? card(record.partnerCard) : "none",
+            ` held by ${name(record.players[record.partner])}`,
+          ]),
     ),
     handsView(record, name),
     h(
@@ -140,13 +149,18 @@ export function dealRecordsView(s: State, room: RoomDocument): HTMLElement | nul
       { class: "record-list" },
       ...s.deals.map((record) => {
         const open = record === shown;
-        const { result } = record;
+        const { result, contract } = record;
+        const label = record.board === null ? `Deal ${record.number}` : `Board ${record.board}`;
         return h(
           "li",
           { "data-testid": "deal-record-item", "data-number": record.number },
-          `Deal ${record.number}: ${bidLabel(record.contract.bid)} by ${name(record.players[record.contract.declarer])}, `,
-          result.made ? "made" : "defeated",
-          ` (${result.declarerTricks}–${result.defenderTricks}) `,
+          ...(contract === null
+            ? [`${label}: passed out `]
+            : [
+                `${label}: ${bidLabel(contract.bid)} by ${name(record.players[contract.declarer])}, `,
+                result.made ? "made" : "defeated",
+                ` (${result.declarerTricks}–${result.defenderTricks}) `,
+              ]),
           h(
             "button",
             {

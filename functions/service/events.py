@@ -1,0 +1,120 @@
+"""The duplicate event callables (docs/DUPLICATE.md). Each parses its request, then runs one
+transaction that reads the event (and, when it acts at a table, that table), applies the engine
+(`bridge.event`), and writes the new state with `store`."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from bridge import BridgeError, Reason, secure_rng
+from bridge.event import Event, EventStatus
+from bridge.wire import AddBotAnswer, CreateEventAnswer, Success
+
+from . import accounts, payloads, store
+from .callables import SUCCESS, display_name, write_account
+from .endpoint import Call
+from .store import Applied
+
+Answer = TypeVar("Answer")
+
+
+def create_event(call: Call) -> CreateEventAnswer:
+    """Anyone signed in creates an event and directs it; its boards are dealt now."""
+    request = payloads.CreateEvent.parse(call.data)
+    caller = call.caller
+
+    def body(txn: store.Transaction) -> Applied[CreateEventAnswer]:
+        ref = store.event_ref_new()
+        event = Event.create(ref.id, caller.uid, request.form, boards=request.boards, tables=request.tables,
+                             boards_per_round=request.boards_per_round, invite_only=request.invite_only,
+                             invited=request.invited, turn_seconds=request.turn_seconds, rng=secure_rng())
+        store.save_event(txn, None, event, ref)
+        return Applied(ref.id, {"eventID": ref.id})
+
+    return store.run_action(call.action(request.request_id), body)
+
+
+def _on_event(call: Call, event_id: str, request_id: str | None,
+              act: Callable[[store.Transaction, store.StoredEvent], Answer]) -> Answer:
+    """The common shape: read the event (with the caller's request log, in one request), then
+    `act` on it and write what changes; what `act` returns is the caller's answer."""
+
+    def body(txn: store.Transaction) -> Applied[Answer]:
+        return Applied(event_id, act(txn, store.load_event(txn, event_id)))
+
+    return store.run_action(call.action(request_id), body, [store.state_ref(store.event_ref(event_id))])
+
+
+def join_event_table(call: Call) -> Success:
+    """A signed-in user takes a free spot of an event that has not started."""
+    request = payloads.EventSpot.parse(call.data)
+    caller = call.caller
+
+    def act(txn: store.Transaction, stored: store.StoredEvent) -> Success:
+        account = store.read_account(txn, caller.uid)
+        event = stored.event.join(caller.uid, display_name(caller, account), request.spot)
+        if account is None:
+            write_account(txn, caller, account, {})
+        store.save_event(txn, stored, event)
+        return SUCCESS
+
+    return _on_event(call, request.event_id, request.request_id, act)
+
+
+def add_event_bot(call: Call) -> AddBotAnswer:
+    """The director puts a bot in a free spot."""
+    request = payloads.EventSpot.parse(call.data)
+
+    def act(txn: store.Transaction, stored: store.StoredEvent) -> AddBotAnswer:
+        event, bot = stored.event.add_bot(call.caller.uid, request.spot)
+        store.save_event(txn, stored, event)
+        return {"success": True, "uid": bot}
+
+    return _on_event(call, request.event_id, request.request_id, act)
+
+
+def start_event(call: Call) -> Success:
+    """The director starts a full event: the first round's tables are dealt and seated."""
+    request = payloads.EventAction.parse(call.data)
+
+    def act(txn: store.Transaction, stored: store.StoredEvent) -> Success:
+        event, chains = stored.event.start(call.caller.uid)
+        store.start_event_tables(txn, event, chains)
+        store.save_event(txn, stored, event)
+        return SUCCESS
+
+    return _on_event(call, request.event_id, request.request_id, act)
+
+
+def leave_event(call: Call) -> None:
+    """A player leaves an event: before the start their spot is free again; once it plays, a bot
+    takes their seat at their table for the rest of the event."""
+    request = payloads.EventAction.parse(call.data)
+    uid = call.caller.uid
+
+    def act(txn: store.Transaction, stored: store.StoredEvent) -> None:
+        event = stored.event
+        if event.status is not EventStatus.PLAYING:
+            store.save_event(txn, stored, event.leave(uid))
+            return
+        table = event.table_of(uid)
+        if table is None:
+            raise BridgeError(Reason.NOT_IN_EVENT, "You have no spot in this event.")
+        before = store.load_room(txn, table.room_id, None, uid)
+        account = store.read_account(txn, uid)
+        room, bot = before.room.left_event(uid)
+        store.save_table(txn, before.ref, before, room, stored, event.replaced(uid, bot))
+        if account is not None and account.get("roomID") == table.room_id:
+            txn.update(accounts.account_ref(uid), {"roomID": None})
+
+    _on_event(call, request.event_id, request.request_id, act)
+
+
+#: Callable name -> handler.
+EVENT_CALLABLES: dict[str, Callable[[Call], Any]] = {
+    "createEvent": create_event,
+    "joinEventTable": join_event_table,
+    "addEventBot": add_event_bot,
+    "startEvent": start_event,
+    "leaveEvent": leave_event,
+}

@@ -1,0 +1,171 @@
+"""Duplicate events through the callables (docs/DUPLICATE.md): creating, filling and starting
+an event, its tables playing the boards as dealt, whole events with bots filling seats (a teams
+match of 8 boards, a pairs event of 3 tables), leaving, and hostile input refused with its
+reason and no change."""
+from __future__ import annotations
+
+from tests import client
+from tests.event_table import Player, create, event_doc, filled, play_out, spot
+from tests.table import assert_rejected, new_player
+
+
+def test_a_teams_match_of_eight_boards_with_bots_in_seven_seats():
+    director, ann = new_player(), new_player(name="Ann")
+    event_id = create(director, boards=8)
+    filled(director, event_id, {("EW", 1, 0): ann})
+    assert event_doc(event_id, ann)["status"] == "waiting"
+    client.call("startEvent", {"eventID": event_id}, director)
+    event = event_doc(event_id, ann)
+    assert event["status"] == "playing" and event["round"] == 0 and event["ranking"] is None
+    assert [m["boards"] for m in event["meetings"]] == [list(range(1, 9))] * 2
+    room_id = Player(ann).room_id()
+    assert room_id == event["meetings"][1]["roomID"]
+    room = client.read(f"rooms/{room_id}", ann)
+    assert room["event"] == {"eventID": event_id, "table": 1, "round": 0} and room["board"] == 1
+    assert room["memberIDs"][1] == ann.uid and room["settings"]["scoring"] == "duplicate"
+    final = play_out(event_id, director, [Player(ann)])
+    ranking = final["ranking"]
+    assert [line["name"] for line in sorted(ranking, key=lambda line: line["pair"])] == ["Team A", "Team B"]
+    assert ranking[0]["total"] == -ranking[1]["total"] or ranking[0]["total"] == ranking[1]["total"] == 0
+    assert ann.uid in next(line for line in ranking if line["pair"] == 0)["uids"]  # EW at table 1: team A
+    imps = 0
+    for number in range(1, 9):
+        board = client.read(f"events/{event_id}/boards/{number}", ann)
+        assert [r["table"] for r in board["results"]] == sorted(r["table"] for r in board["results"])
+        by_table = {r["table"]: r for r in board["results"]}
+        assert sorted(by_table) == [0, 1] and ann.uid in board["readers"]
+        imps += by_table[0]["points"]
+        record = client.read(f"rooms/{room_id}/deals/{number}", ann)
+        assert record["board"] == number and [h["cards"] for h in record["hands"]] == [
+            h["cards"] for h in board["hands"]]  # the same cards at both tables
+    assert next(line for line in ranking if line["pair"] == 0)["total"] == imps
+
+
+def test_a_pairs_event_of_three_tables_moves_the_east_west_pairs_and_the_boards():
+    director, ann, ben = new_player(), new_player(name="Ann"), new_player(name="Ben")
+    event_id = client.call("createEvent", {"form": "pairs", "tables": 3, "boardsPerRound": 2, "boards": 6},
+                           director)["eventID"]
+    filled(director, event_id, {("NS", 0, 0): ann, ("EW", 0, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    seen_tables = {ann.uid: [], ben.uid: []}
+    players = [Player(ann), Player(ben)]
+    rounds_seen = set()
+    for _ in range(3000):
+        event = event_doc(event_id, director)
+        if event["status"] == "ended":
+            break
+        rounds_seen.add(event["round"])
+        for player in players:
+            room_id = player.room_id()
+            room = client.read(f"rooms/{room_id}", player.user)
+            if room["event"]["round"] == event["round"]:
+                history = seen_tables[player.user.uid]
+                if not history or history[-1] != room["event"]["table"]:
+                    history.append(room["event"]["table"])
+        if not any([player.step() for player in players]):
+            raise AssertionError("stuck")
+    assert rounds_seen == {0, 1, 2}
+    assert seen_tables[ann.uid] == [0]  # North-South pairs stay
+    assert seen_tables[ben.uid] == [0, 1, 2]  # East-West pairs move up a table each round
+    final = event_doc(event_id, ann)
+    ns = [line for line in final["ranking"] if line["direction"] == "NS"]
+    assert sum(line["total"] for line in ns) == 2 * 3 * 2 * 3  # per board 3 results: 6 matchpoints shared
+    for number in range(1, 7):
+        board = client.read(f"events/{event_id}/boards/{number}", ben)
+        assert len(board["results"]) == 3 and sum(r["points"] for r in board["results"]) == 6
+
+
+def test_a_player_who_leaves_a_started_event_is_replaced_by_a_bot_and_the_table_plays_on():
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann, ("EW", 0, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    room_id = Player(ann).room_id()
+    assert client.call("leaveEvent", {"eventID": event_id}, ann) is None
+    assert Player(ann).room_id() is None
+    event = event_doc(event_id, ben)
+    north = next(e for e in event["entrants"] if e["direction"] == "NS" and e["pair"] == 0 and e["seat"] == 0)
+    assert north["bot"] is True and ann.uid not in event["memberIDs"]
+    room = client.read(f"rooms/{room_id}", ben)
+    assert room["players"][0]["bot"] is True
+    final = play_out(event_id, director, [Player(ben)])
+    assert final["status"] == "ended"
+
+
+# ----- hostile input -----------------------------------------------------------------------------
+
+
+def test_impossible_events_are_refused_and_create_nothing():
+    user = new_player()
+    for data, code, reason in [
+        ({"form": "teams", "boards": 1}, "invalid-argument", "INVALID_EVENT"),
+        ({"form": "teams", "boards": 33}, "invalid-argument", "INVALID_EVENT"),
+        ({"form": "pairs", "boards": 6, "tables": 2, "boardsPerRound": 3}, "invalid-argument", "INVALID_EVENT"),
+        ({"form": "pairs", "boards": 7, "tables": 3, "boardsPerRound": 2}, "invalid-argument", "INVALID_EVENT"),
+        ({"form": "pairs", "boards": 6, "tables": 3}, "invalid-argument", "INVALID_EVENT"),
+        ({"form": "individual", "boards": 8}, "invalid-argument", "INVALID_ARGUMENT"),
+        ({"form": "teams", "boards": "8"}, "invalid-argument", "INVALID_ARGUMENT"),
+        ({"form": "teams", "boards": 8, "turnSeconds": 5}, "invalid-argument", "INVALID_SETTINGS"),
+        ({"form": "teams", "boards": 8, "invited": "everyone"}, "invalid-argument", "INVALID_ARGUMENT"),
+        ({"form": "teams", "boards": 8, "extra": 1}, "invalid-argument", "INVALID_ARGUMENT"),
+    ]:
+        assert_rejected("createEvent", data, user, code, reason)
+
+
+def test_joining_a_taken_spot_a_spot_that_does_not_exist_or_a_started_event_is_refused():
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2)
+    client.call("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ann)
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ben, "failed-precondition",
+                    "SEAT_TAKEN")
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("NS", 0, 1)}, ann, "failed-precondition",
+                    "ALREADY_IN_ROOM")
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("EW", 2, 0)}, ben, "invalid-argument",
+                    "INVALID_EVENT")
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("NE", 0, 0)}, ben, "invalid-argument",
+                    "INVALID_ARGUMENT")
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("EW", 0, 2)}, ben, "invalid-argument",
+                    "INVALID_ARGUMENT")
+    assert_rejected("joinEventTable", {"eventID": "nope", **spot("EW", 0, 0)}, ben, "not-found", "EVENT_NOT_FOUND")
+    assert_rejected("addEventBot", {"eventID": event_id, **spot("EW", 0, 0)}, ann, "permission-denied",
+                    "NOT_DIRECTOR")
+    assert_rejected("startEvent", {"eventID": event_id}, ann, "permission-denied", "NOT_DIRECTOR")
+    assert_rejected("startEvent", {"eventID": event_id}, director, "failed-precondition", "NOT_ENOUGH_PLAYERS")
+    assert_rejected("leaveEvent", {"eventID": event_id}, ben, "permission-denied", "NOT_IN_EVENT")
+    filled(director, event_id, {("EW", 0, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    carl = new_player()
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("EW", 1, 0)}, carl, "failed-precondition",
+                    "EVENT_STARTED")
+    assert_rejected("startEvent", {"eventID": event_id}, director, "failed-precondition", "EVENT_STARTED")
+
+
+def test_an_invite_only_event_admits_its_invitees_only():
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2, inviteOnly=True, invited=[ann.uid])
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ben, "permission-denied",
+                    "NOT_INVITED")
+    client.call("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ann)
+    assert client.read_error(f"events/{event_id}", ben).code == "permission-denied"
+    assert event_doc(event_id, ann)["memberIDs"] == [ann.uid]
+
+
+def test_an_event_table_refuses_the_lobby_and_moves_out_of_turn_or_between_boards():
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann, ("NS", 1, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    room_id, other_room = Player(ann).room_id(), Player(ben).room_id()
+    assert room_id != other_room
+    carl = new_player()
+    for name, data, user in [("joinGameRoom", {"roomID": room_id}, carl), ("watchRoom", {"roomID": room_id}, carl),
+                             ("leaveGameRoom", {"roomID": room_id}, ann), ("startGame", {}, ann),
+                             ("addBot", {"roomID": room_id}, ann),
+                             ("updateRoomSettings", {"roomID": room_id, "settings": {"chat": False}}, ann)]:
+        assert_rejected(name, data, user, "failed-precondition", "EVENT_TABLE")
+    # Ben, at the other table, cannot move at Ann's.
+    assert_rejected("placeBid", {"roomID": room_id, "bid": "PASS"}, ben, "permission-denied", "NOT_IN_ROOM")
+    assert client.read_error(f"rooms/{other_room}", ann).code == "permission-denied"
+    room = client.read(f"rooms/{room_id}", ann)
+    if room["turn"] != 0:
+        assert_rejected("placeBid", {"roomID": room_id, "bid": "PASS"}, ann, "failed-precondition", "NOT_YOUR_TURN")

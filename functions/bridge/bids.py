@@ -33,7 +33,9 @@ _TRUMP_OF: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Su
 
 @dataclass(frozen=True, slots=True, order=True)
 class Bid:
-    """A contract offer: win `level + 6` tricks with `strain` as trump."""
+    """A contract offer: win `level` tricks beyond the variant's book (`level + 6` in Floating and
+    contract bridge, `level` in TigerBridge) with `strain` as trump. Which bids a game allows, and
+    in which order, is its ladder (`AuctionRules.ladder`)."""
 
     level: int
     strain: Strain
@@ -80,20 +82,23 @@ class Doubling(IntEnum):
         """How a contract is written with it: `4S`, `4SX`, `4SXX`."""
         return {1: "", 2: "X", 4: "XX"}[self]
 
-#: Every bid in ascending order, 1C … 7NT.
+#: Every bid in ascending order, 1C … 7NT: the ladder of Floating and contract bridge.
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
-_CALLS: tuple[Call, ...] = (*ALL_BIDS, PASS, DOUBLE, REDOUBLE)
+#: Levels a call may name (TigerBridge bids up to 9).
+MAX_LEVEL = 9
+_CALLS: tuple[Call, ...] = (*(Bid(level, strain) for level in range(1, MAX_LEVEL + 1) for strain in Strain),
+                            PASS, DOUBLE, REDOUBLE)
 _BY_TEXT: dict[str, Call] = {str(call): call for call in _CALLS}
 
 
 def parse_call(text: object) -> Call:
-    """Parse `PASS`, `X`, `XX` or a level 1-7 followed by C, D, H, S or NT (whether the game
-    allows the call is the auction's to say)."""
+    """Parse `PASS`, `X`, `XX` or a level 1-9 followed by C, D, H, S or NT (whether the game
+    allows the call is the auction's to say: its ladder, its doubling)."""
     call = _BY_TEXT.get(text) if isinstance(text, str) else None
     if call is None:
         raise BridgeError(
             Reason.INVALID_BID,
-            "A call is 'PASS', 'X' (double), 'XX' (redouble) or a level 1-7 followed by C, D, H, S or NT, "
+            "A call is 'PASS', 'X' (double), 'XX' (redouble) or a level 1-9 followed by C, D, H, S or NT, "
             "like '3NT'.",
         )
     return call

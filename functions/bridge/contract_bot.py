@@ -36,7 +36,7 @@ def choose(view: SeatView, legal: Sequence[Action]) -> Action:
     if view.contract is None:
         return _call(view, [a for a in legal if not isinstance(a, Card)])
     cards = [a for a in legal if isinstance(a, Card)]
-    return _card(view, cards)
+    return play_card(view, cards)
 
 
 def _call(view: SeatView, legal: Sequence[Call]) -> Call:
@@ -46,7 +46,7 @@ def _call(view: SeatView, legal: Sequence[Call]) -> Call:
     points = hand_points(view.hand)
     if points < (ANSWERING_POINTS if partner_bids else OPENING_POINTS):
         return PASS
-    strain = _strain(view.hand, partner_bids[0].strain if partner_bids else None)
+    strain = choose_strain(view.hand, partner_bids[0].strain if partner_bids else None)
     combined = points + (PARTNER_POINTS if partner_bids else 0)
     level = next(top for least, top in _LEVELS if combined >= least) or _GAME[strain]
     for call in legal:
@@ -55,7 +55,9 @@ def _call(view: SeatView, legal: Sequence[Call]) -> Call:
     return PASS
 
 
-def _strain(hand: Sequence[Card], partners: Strain | None) -> Strain:
+def choose_strain(hand: Sequence[Card], partners: Strain | None) -> Strain:
+    """The partner's no trump with a balanced hand, the partner's suit with three cards in it, no
+    trump with a balanced hand, else the longest suit (the higher of equal lengths)."""
     lengths = suit_lengths(hand)
     balanced = min(lengths) >= 2 and max(lengths) <= 4
     if partners is Strain.NO_TRUMP and balanced:
@@ -67,7 +69,9 @@ def _strain(hand: Sequence[Card], partners: Strain | None) -> Strain:
     return Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
 
 
-def _card(view: SeatView, legal: Sequence[Card]) -> Card:
+def play_card(view: SeatView, legal: Sequence[Card]) -> Card:
+    """The card to play by `card_play.choose_card`, with the fixed partner as ally; the declarer
+    plays the dummy's cards from the dummy's hand and counts them as its side's."""
     assert view.contract is not None and view.trick is not None
     me = view.position
     seat = (view.trick.leader + len(view.trick.plays)) % view.variant.seats

@@ -430,14 +430,20 @@ class Deal:
     # ----- legal moves -------------------------------------------------------------------
 
     def bid_violation(self, call: Call) -> BridgeError | None:
-        """A bid must be higher than the highest bid so far; passing is always allowed. Where the
-        variant has doubling, the player to act may double (`X`) the last bid if an opponent made
-        it and it is not doubled yet, and redouble (`XX`) it if their side made it and an opponent
-        has doubled it, not yet redoubled."""
+        """A bid must be on the variant's ladder and higher on it than the highest bid so far;
+        passing is always allowed. Where the variant has doubling, the player to act may double
+        (`X`) the last bid if an opponent made it and it is not doubled yet, and redouble (`XX`)
+        it if their side made it and an opponent has doubled it, not yet redoubled."""
         if isinstance(call, Double):
             return self._double_violation(call)
+        if not isinstance(call, Bid):
+            return None
+        variant = self.variant
+        if not variant.on_ladder(call):
+            ladder = variant.auction.ladder
+            return BridgeError(Reason.INVALID_BID, f"The bids of this game are {ladder[0]} to {ladder[-1]}.")
         top = self._top_bid()
-        if not isinstance(call, Bid) or top is None or call > top:
+        if top is None or variant.outranks(call, top):
             return None
         return BridgeError(Reason.BID_TOO_LOW, f"A bid must be higher than the highest bid, {top}.")
 

@@ -8,6 +8,7 @@ variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -18,7 +19,7 @@ from .bids import Bid
 if TYPE_CHECKING:
     from .deal import Action, Deal, SeatView
     from .settings import Settings
-    from .wire import PointsDoc, SheetDoc, SideName
+    from .wire import PointsDoc, SetsSheetDoc, SheetDoc, SideName
 
 
 class Sides(Enum):
@@ -102,7 +103,7 @@ class ScoreSheet(Protocol):
         """What each side would get if the match stopped now, unfinished (None: nothing)."""
         ...
 
-    def document(self, dealer: int, board: int | None) -> SheetDoc | None:
+    def document(self, dealer: int, board: int | None) -> SheetDoc | SetsSheetDoc | None:
         """The sheet as the room document shows it, for the deal dealt by `dealer` (from duplicate
         board `board`, or None) (None: no sheet)."""
         ...
@@ -169,7 +170,24 @@ class Variant:
         """Tricks the defenders need to defeat `bid`: one more than the declarer's side may lose."""
         return self.hand_size - self.target(bid) + 1
 
+    def on_ladder(self, bid: Bid) -> bool:
+        return bid in self._ranks
+
+    def outranks(self, bid: Bid, other: Bid) -> bool:
+        """`bid` is higher than `other` on the ladder (both on it)."""
+        return self._ranks[bid] > self._ranks[other]
+
+    @property
+    def _ranks(self) -> dict[Bid, int]:
+        return _ladder_ranks(self.auction.ladder)
+
     def bids_above(self, bid: Bid | None) -> tuple[Bid, ...]:
         """Every bid of the ladder higher than `bid` (all of them for None), ascending."""
         ladder = self.auction.ladder
-        return ladder if bid is None else ladder[ladder.index(bid) + 1:]
+        return ladder if bid is None else ladder[self._ranks[bid] + 1:]
+
+
+@functools.cache
+def _ladder_ranks(ladder: tuple[Bid, ...]) -> dict[Bid, int]:
+    """Each bid's place on `ladder`, lowest 0."""
+    return {bid: rank for rank, bid in enumerate(ladder)}

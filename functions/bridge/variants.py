@@ -4,9 +4,10 @@ from __future__ import annotations
 from .contract import CONTRACT
 from .errors import BridgeError, Reason
 from .floating import FLOATING
+from .tiger import TIGER
 from .variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING, CONTRACT)}
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING, CONTRACT, TIGER)}
 DEFAULT_VARIANT = FLOATING.name
 
 

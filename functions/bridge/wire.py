@@ -18,18 +18,21 @@ from typing_extensions import TypedDict
 CardText = str
 #: `PASS` or a bid `1C` … `7NT` (SPEC §2).
 BidText = str
+#: The variants (`bridge.variants.VARIANTS`) and their scorings.
+VariantName = Literal["floating", "contract", "tiger"]
+ScoringName = Literal["deals", "tricks", "rubber", "chicago", "duplicate", "sets"]
 RoomStatus = Literal["waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
 
 
 class SettingsDoc(TypedDict):
     """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
     `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
-    `chicago` or `duplicate` in contract bridge."""
+    `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md)."""
 
-    variant: Literal["floating", "contract"]
+    variant: VariantName
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks", "rubber", "chicago", "duplicate"]
+    scoring: ScoringName
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
@@ -66,8 +69,9 @@ class ContractDoc(TypedDict):
 
 #: A side of fixed partnerships: positions 0 and 2 (`NS`), 1 and 3 (`EW`).
 SideName = Literal["NS", "EW"]
-#: Points of each kind (`contract`, `overtricks`, `insult`, `slam`, `undertricks`, `honours`,
-#: `game`, `partScore`, `rubber`, `unfinished`) by side.
+#: Points of each kind by side: in contract bridge `contract`, `overtricks`, `insult`, `slam`,
+#: `undertricks`, `honours`, `game`, `partScore`, `rubber`, `unfinished`; in TigerBridge
+#: `setPoints` and `gamePoints`.
 PointsDoc = dict[SideName, dict[str, int]]
 
 
@@ -86,6 +90,19 @@ class SideScoreDoc(TypedDict):
 class SheetDoc(TypedDict):
     NS: SideScoreDoc
     EW: SideScoreDoc
+
+
+class SetsColumnDoc(TypedDict):
+    """One side's column of a TigerBridge score sheet (docs/TIGER.md): its `setPoints` in the
+    set being played and its `gamePoints` so far."""
+
+    setPoints: int
+    gamePoints: int
+
+
+class SetsSheetDoc(TypedDict):
+    NS: SetsColumnDoc
+    EW: SetsColumnDoc
 
 
 class DummyDoc(TypedDict):
@@ -132,13 +149,14 @@ class ResultDoc(TypedDict):
 class MatchDoc(TypedDict):
     """SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
     the display name of each uid in `scores` as last seen at the table (players who left too);
-    `sheet`: contract bridge's score sheet (null in Floating Bridge)."""
+    `sheet`: contract bridge's score sheet (`SheetDoc`), TigerBridge's (`SetsSheetDoc`), null in
+    Floating Bridge. In TigerBridge `scores` counts game points."""
 
     dealNumber: int
     deals: int
     scores: dict[str, int]
     names: dict[str, str]
-    sheet: SheetDoc | None
+    sheet: SheetDoc | SetsSheetDoc | None
 
 
 class EventTableDoc(TypedDict):
@@ -220,7 +238,7 @@ class DealRecord(TypedDict):
     transaction that finishes it, readable by whoever may read the room."""
 
     number: int
-    variant: Literal["floating", "contract"]
+    variant: VariantName
     board: int | None
     dealer: int
     washes: int
@@ -257,10 +275,10 @@ class PlayerAccount(TypedDict):
 class SettingsChanges(TypedDict, total=False):
     """Settings to change: any of `SettingsDoc`'s."""
 
-    variant: Literal["floating", "contract"]
+    variant: VariantName
     inviteOnly: bool
     deals: int
-    scoring: Literal["deals", "tricks", "rubber", "chicago", "duplicate"]
+    scoring: ScoringName
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool

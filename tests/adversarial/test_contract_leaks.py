@@ -1,6 +1,6 @@
-"""Contract bridge secrecy through the emulators (SPEC §11): a deal played by four people and
-watched by a spectator, every document each of them may read checked at every step, and every
-rejected call probed with cards of every holder.
+"""Contract bridge and TigerBridge secrecy through the emulators (SPEC §11, docs/TIGER.md): a
+deal played by four people and watched by a spectator, every document each of them may read
+checked at every step, and every rejected call probed with cards of every holder.
 
 What is public in contract bridge: the auction, the cards played, and the dummy's cards from the
 opening lead on (`room.dummy`). Every other card stays hidden: no document, answer or error may
@@ -92,3 +92,16 @@ def test_no_player_or_spectator_learns_a_hidden_card_in_contract_bridge():
     assert final["status"] == "dealEnded" and final["contract"]["doubled"] == "XX"
     assert final["dummy"] == {"position": 2, "cards": []}
     assert game.steps == 6 + 52 and game.probes > 52 * 4
+
+
+def test_no_player_or_spectator_learns_a_hidden_card_in_tigerbridge():
+    """The same scan in TigerBridge (docs/TIGER.md): the Lookout is public from the opening lead
+    on, as the dummy is, and nothing else."""
+    table = Table.started(settings={"variant": "tiger"})
+    spectator = Table.started().players[0]
+    assert table.call("watchRoom", spectator) == {"success": True}
+    game = ContractGame(table, spectator)
+    final = game.play_contract(("5S", "PASS", "PASS", "PASS"))  # proclaimed left of the dealer, position 1
+    assert final["status"] == "dealEnded" and final["contract"]["bid"] == "5S"
+    assert final["dummy"] == {"position": 3, "cards": []}
+    assert game.steps == 4 + 52 and game.probes > 52 * 4

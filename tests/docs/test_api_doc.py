@@ -200,7 +200,25 @@ def duplicate_rooms() -> dict[str, Room]:
         event = event.add_bot("uidDir", spot)[0] if event.entrant(spot) is None else event
     event, chains = event.start("uidDir")
     rooms["duplicate: an event's table"] = next(c[-1] for c in chains if c[-1].event and c[-1].event.table == 0)
+    rooms.update(tiger_rooms())
     return rooms
+
+
+def tiger_rooms() -> dict[str, Room]:
+    """TigerBridge (docs/TIGER.md): a deal played out, between deals with its set points."""
+    users = ["uidAnn", "uidBen", "uidCat", "uidDan"]
+    rng = random.Random(6)
+    room = Room.create(users[0], "Ann", Settings(variant="tiger", scoring="sets", deals=0))
+    for uid in users[1:]:
+        room = room.join(uid, uid[3:])
+    for uid in users:
+        room = room.toggle_ready(uid)
+    room = room.start(users[0], rng)
+    for text in ("5NT", "PASS", "PASS", "PASS"):
+        room = room.place_bid(to_act(room), parse_call(text), rng)
+    while room.status == "playing":
+        room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    return {"tiger: between deals": room}
 
 
 def to_act(room: Room) -> str:

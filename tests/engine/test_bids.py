@@ -1,11 +1,13 @@
 """bids.py: PASS and the 35 bids, ordered by level then strain (SPEC §2)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bridge import ALL_BIDS, PASS, Bid, Reason, Strain, Suit, parse_call
 
-from .conftest import call, rejects
+from .conftest import bidding_game, call, rejects
 
 
 def test_there_are_35_bids_from_1c_to_7nt() -> None:
@@ -34,9 +36,16 @@ def test_strain_names_the_trump_suit() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "pass", "Pass", "P", "0C", "8C", "1N", "1c", "1nt", "NT", "1", "C", "1 NT", "1NT ", "10C", "1CC",
+    "pass", "Pass", "P", "0C", "1N", "1c", "1nt", "NT", "1", "C", "1 NT", "1NT ", "10C", "1CC",
     "", None, 1, ["1C"], {"bid": "1C"}, False,
 ])
 def test_invalid_bid_text_is_rejected(text: object) -> None:
     with rejects(Reason.INVALID_BID):
         parse_call(text)
+
+
+def test_levels_up_to_nine_parse_and_each_game_s_ladder_says_which_it_allows() -> None:
+    """`8C` is a call's shape (TigerBridge bids up to 9); Floating Bridge's auction refuses it."""
+    assert call("8C") == Bid(8, Strain.CLUBS) and call("9NT") == Bid(9, Strain.NO_TRUMP)
+    with rejects(Reason.INVALID_BID):
+        bidding_game().place_bid(0, call("8C"), random.Random(0))

@@ -325,7 +325,7 @@ def test_match_settings_may_change_before_the_first_deal() -> None:
 
 @pytest.mark.parametrize("changes", [
     {"deals": -1}, {"deals": 101}, {"deals": 1.5}, {"deals": True}, {"deals": "3"},
-    {"scoring": "rubber"}, {"scoring": 3}, {"variant": "tiger"},
+    {"scoring": "rubber"}, {"scoring": 3}, {"variant": "whist"},
 ])
 def test_bad_match_settings_are_invalid(changes: dict) -> None:
     room = new_room(Settings())

@@ -38,7 +38,7 @@ def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
 
 
 @pytest.mark.parametrize("data", [
-    {"inviteonly": True}, {"invite_only": True}, {"variant": "tiger"}, {"inviteOnly": 1}, {"washRule": "false"},
+    {"inviteonly": True}, {"invite_only": True}, {"variant": "whist"}, {"inviteOnly": 1}, {"washRule": "false"},
     {"playAllTricks": None}, {"washRule": 0}, None, [], "inviteOnly", 1,
     {"deals": -1}, {"deals": 101}, {"deals": 1.5}, {"deals": True}, {"deals": "3"}, {"deals": None},
     {"scoring": "Rubber"}, {"scoring": 3}, {"honours": "yes"}, {"scoring": "Deals"}, {"variant": "Floating"},

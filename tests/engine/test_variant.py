@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import get_args
 
 import pytest
 
-from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named
+from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named, wire
 from bridge.contract import CONTRACT
 from bridge.floating import Tally, deal_points
+from bridge.tiger import TIGER
 from bridge.variant import AuctionRules, PlayRules, Sides
 
 from .conftest import (
@@ -92,12 +94,12 @@ def test_floating_bridges_sheet_never_ends_a_match_and_scores_each_deal_alone() 
 
 
 def test_variant_named_finds_registered_variants() -> None:
-    assert VARIANTS == {"floating": FLOATING, "contract": CONTRACT}
-    assert variant_named("floating") is FLOATING and variant_named("contract") is CONTRACT
+    assert VARIANTS == {"floating": FLOATING, "contract": CONTRACT, "tiger": TIGER}
+    assert all(variant_named(name) is variant for name, variant in VARIANTS.items())
     assert Settings().variant == "floating"
 
 
-@pytest.mark.parametrize("name", ["tiger", "Contract", "Floating", "FLOATING", "", " floating", None, 1, True,
+@pytest.mark.parametrize("name", ["whist", "Contract", "Floating", "FLOATING", "", " floating", None, 1, True,
                                   ["floating"]])
 def test_unknown_variant_is_invalid_settings(name: object) -> None:
     with rejects(Reason.INVALID_SETTINGS):
@@ -174,3 +176,8 @@ def test_a_passed_out_deal_is_redealt_by_the_variant() -> None:
     redealt = deal.place_bid(deal.turn, PASS, Permuting.dealing(deal_with_weak_seat(2), SUIT_PER_SEAT))
     assert redealt.variant is FIXED and redealt.hands == SUIT_PER_SEAT
     assert (redealt.dealer, redealt.washes) == (1, 1)  # passed left, then washed left once more
+
+
+def test_the_wire_names_exactly_the_registered_variants_and_their_scorings() -> None:
+    assert set(get_args(wire.VariantName)) == set(VARIANTS)
+    assert set(get_args(wire.ScoringName)) == {s for variant in VARIANTS.values() for s in variant.scorings}

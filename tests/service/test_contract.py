@@ -93,11 +93,11 @@ def test_a_deal_played_to_its_end_is_scored_on_the_sheet_and_recorded():
     assert record["variant"] == "contract"
 
 
-def play_a_match_against_bots(scoring: str) -> tuple[Table, dict, int]:
-    """One person (the host, position 0) and three bots play a whole match: the person passes in
-    the auction and plays legal cards, the dummy's too when they declare; bots play the rest.
-    Returns the table, the final room and the deals played."""
-    table = Table.open(1, settings={**CONTRACT, "scoring": scoring})
+def play_a_match_against_bots(settings: dict) -> tuple[Table, dict, int]:
+    """One person (the host, position 0) and three bots play a whole match of a fixed-partnership
+    variant: the person passes in the auction and plays legal cards, the dummy's too when they
+    declare; bots play the rest. Returns the table, the final room and the deals played."""
+    table = Table.open(1, settings=settings)
     for _ in range(3):
         table.call("addBot", table.host())
     me = table.players[0]
@@ -123,7 +123,7 @@ def play_a_match_against_bots(scoring: str) -> tuple[Table, dict, int]:
 
 def test_a_whole_rubber_and_a_whole_chicago_through_the_callables():
     for scoring in ("rubber", "chicago"):
-        table, room, deals = play_a_match_against_bots(scoring)
+        table, room, deals = play_a_match_against_bots({**CONTRACT, "scoring": scoring})
         sheet, scores = room["match"]["sheet"], room["match"]["scores"]
         if scoring == "rubber":
             assert sorted([sheet["NS"]["games"], sheet["EW"]["games"]])[1] == 2

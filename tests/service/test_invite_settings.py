@@ -171,7 +171,7 @@ def test_update_room_settings_rejects_an_ended_game():
 
 
 @pytest.mark.parametrize("settings", [
-    {"inviteonly": True}, {"variant": "tiger"}, {"inviteOnly": "true"}, {"playAllTricks": 1},
+    {"inviteonly": True}, {"variant": "whist"}, {"inviteOnly": "true"}, {"playAllTricks": 1},
     {"washRule": None}, {"inviteOnly": True, "extra": False}, "inviteOnly", ["inviteOnly"], 1, None,
 ])
 def test_update_room_settings_rejects_an_unknown_setting_or_a_bad_value(settings):

@@ -193,7 +193,7 @@ def test_the_match_settings_are_fixed_once_the_first_deal_is_dealt():
 
 
 @pytest.mark.parametrize("settings", [{"deals": -1}, {"deals": 101}, {"deals": 2.5}, {"deals": True}, {"deals": "3"},
-                                      {"scoring": "rubber"}, {"scoring": None}, {"variant": "tiger"}])
+                                      {"scoring": "rubber"}, {"scoring": None}, {"variant": "whist"}])
 def test_a_bad_deals_scoring_or_variant_setting_is_invalid_settings_and_changes_nothing(settings):
     table = Table.open(2)
     table.reject("updateRoomSettings", table.host(), "invalid-argument", "INVALID_SETTINGS", settings=settings)

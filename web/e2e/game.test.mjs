@@ -1023,6 +1023,56 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.equal(dealt.length, 13);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
+  test("TigerBridge: a deal against three bots on the ladder of five to nine rounds, to its set points", async () => {
+    const [south] = await newPlayers("tiger");
+    const { page } = south;
+    await page.click(testid("sign-in-anonymous"));
+    await setName(page, "Tiger");
+    await page.selectOption(testid("create-variant"), "tiger");
+    await page.click(testid("create-room"));
+    await page.locator(testid("room-player")).first().waitFor();
+    for (let n = 2; n <= 4; n++) {
+      await page.click(testid("add-bot"));
+      await page
+        .locator(testid("room-player"))
+        .nth(n - 1)
+        .waitFor();
+    }
+    await page.click(testid("ready-toggle"));
+    await page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await page.click(testid("start-game"));
+
+    let [view] = await settle(0);
+    const ladder = await page
+      .locator(`${testid("bid-box")} .bid-grid button`)
+      .evaluateAll((buttons) => buttons.map((b) => b.dataset.testid.slice(4)));
+    assert.equal(ladder.length, 25, "25 bids");
+    assert.deepEqual(ladder.slice(0, 6), ["5NT", "5C", "5D", "5H", "5S", "6NT"], "no crests lowest");
+    assert.equal(await page.locator(testid("bid-X")).count(), 0, "no doubling");
+    let bid = false;
+    for (; view.status !== "dealEnded";) {
+      if (view.status === "bidding") {
+        const call = bid ? "PASS" : (view.enabledBids.find((b) => b !== "PASS") ?? "PASS");
+        bid = true;
+        await page.click(testid(`bid-${call}`));
+      } else if (view.enabledDummy.length > 0) {
+        await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
+      } else {
+        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+      }
+      [view] = await settle(view.version + 1);
+    }
+    // Set points on the sheet, and what the deal gave by kind.
+    await page.locator(testid("score-sheet")).waitFor();
+    const games = await Promise.all(
+      ["NS", "EW"].map(async (side) =>
+        Number(await page.locator(testid(`sheet-games-${side}`)).getAttribute("data-points")),
+      ),
+    );
+    assert.deepEqual(games, [0, 0], "one deal wins no set");
+    assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
+    assert.deepEqual(south.errors, [], "no uncaught page errors");
+  });
   test("a duplicate teams match of two boards against bots, to its ranking and board records", async () => {
     const [north] = await newPlayers("north");
     const { page } = north;

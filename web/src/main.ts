@@ -69,22 +69,25 @@ variantField.addEventListener("change", () => {
 createForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const checked = (name: BooleanSetting) => createField(name).checked;
-  // Contract bridge: its sheet ends the match (no `deals`), scored as a rubber or a Chicago.
-  const settings: SettingsChanges =
-    variantField.value === "contract"
-      ? {
-          variant: "contract",
-          inviteOnly: checked("inviteOnly"),
-          honours: checked("honours"),
-          scoring: createField<HTMLSelectElement>("form").value as Scoring,
-        }
-      : {
-          inviteOnly: checked("inviteOnly"),
-          playAllTricks: checked("playAllTricks"),
-          washRule: checked("washRule"),
-          deals: createField("endless").checked ? 0 : createField("deals").valueAsNumber,
-          scoring: createField<HTMLSelectElement>("scoring").value as Scoring,
-        };
+  // Contract bridge and TigerBridge: their sheets end the match (no `deals`); contract bridge is
+  // scored as a rubber or a Chicago, TigerBridge by sets (its one scoring, the default).
+  const byVariant: Record<string, SettingsChanges> = {
+    contract: {
+      variant: "contract",
+      inviteOnly: checked("inviteOnly"),
+      honours: checked("honours"),
+      scoring: createField<HTMLSelectElement>("form").value as Scoring,
+    },
+    tiger: { variant: "tiger", inviteOnly: checked("inviteOnly") },
+    floating: {
+      inviteOnly: checked("inviteOnly"),
+      playAllTricks: checked("playAllTricks"),
+      washRule: checked("washRule"),
+      deals: createField("endless").checked ? 0 : createField("deals").valueAsNumber,
+      scoring: createField<HTMLSelectElement>("scoring").value as Scoring,
+    },
+  };
+  const settings = byVariant[variantField.value];
   void act(() => createGameRoom(settings));
 });
 // A duplicate event: pairs events also take their tables and boards a round (boards = their product).

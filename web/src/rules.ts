@@ -13,6 +13,15 @@ export const ALL_BIDS: readonly BidCode[] = [1, 2, 3, 4, 5, 6, 7].flatMap((level
   BID_SUITS.map((suit) => `${level}${suit}`),
 );
 
+/** TigerBridge's 25 bids (docs/TIGER.md): 5 to 9 rounds, no crests lowest (NT < C < D < H < S). */
+export const TIGER_BIDS: readonly BidCode[] = [5, 6, 7, 8, 9].flatMap((level) =>
+  ["NT", "C", "D", "H", "S"].map((suit) => `${level}${suit}`),
+);
+
+/** The bids of a room's game, lowest first. */
+export const ladderOf = (variant: RoomDocument["settings"]["variant"]): readonly BidCode[] =>
+  variant === "tiger" ? TIGER_BIDS : ALL_BIDS;
+
 /** All 52 cards, by suit then rank. */
 export const DECK: readonly CardCode[] = SUITS.flatMap((suit) => RANKS.map((rank) => `${rank}${suit}`));
 
@@ -52,9 +61,10 @@ export function sortHand(cards: readonly CardCode[]): CardCode[] {
 const sameSide = (a: number, b: number) => a % 2 === b % 2;
 
 /** PASS; in contract bridge X on an opponent's undoubled last bid and XX on my side's doubled
- *  one (SPEC §11); and every bid higher than the highest bid so far. */
+ *  one (SPEC §11); and every bid of the game's ladder higher than the highest bid so far. */
 export function legalBids(room: RoomDocument, me: number): BidCode[] {
-  const highest = room.highestBid ? ALL_BIDS.indexOf(room.highestBid.bid) : -1;
+  const ladder = ladderOf(room.settings.variant);
+  const highest = room.highestBid ? ladder.indexOf(room.highestBid.bid) : -1;
   const doubles: BidCode[] = [];
   if (room.settings.variant === "contract" && room.highestBid) {
     const last = room.bids.map((b) => b.bid).lastIndexOf(room.highestBid.bid);
@@ -63,7 +73,7 @@ export function legalBids(room: RoomDocument, me: number): BidCode[] {
     if (!ours && after.length === after.filter((b) => b === "PASS").length) doubles.push("X");
     if (ours && after.includes("X") && !after.includes("XX")) doubles.push("XX");
   }
-  return ["PASS", ...doubles, ...ALL_BIDS.slice(highest + 1)];
+  return ["PASS", ...doubles, ...ladder.slice(highest + 1)];
 }
 
 /** The partner card may be any card the declarer does not hold (every card is dealt). */

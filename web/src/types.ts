@@ -150,10 +150,10 @@ export interface CreateGameRoomRequest {
  * via the `definition` "SettingsChanges".
  */
 export interface SettingsChanges {
-  variant?: "floating" | "contract";
+  variant?: "floating" | "contract" | "tiger";
   inviteOnly?: boolean;
   deals?: number;
-  scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate";
+  scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
   chat?: boolean;
@@ -170,7 +170,7 @@ export interface SettingsChanges {
  */
 export interface DealRecord {
   number: number;
-  variant: "floating" | "contract";
+  variant: "floating" | "contract" | "tiger";
   board: number | null;
   dealer: number;
   washes: number;
@@ -384,7 +384,8 @@ export interface KickPlayerRequest {
 /**
  * SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
  * the display name of each uid in `scores` as last seen at the table (players who left too);
- * `sheet`: contract bridge's score sheet (null in Floating Bridge).
+ * `sheet`: contract bridge's score sheet (`SheetDoc`), TigerBridge's (`SetsSheetDoc`), null in
+ * Floating Bridge. In TigerBridge `scores` counts game points.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "MatchDoc".
@@ -398,7 +399,7 @@ export interface MatchDoc {
   names: {
     [k: string]: string;
   };
-  sheet: SheetDoc | null;
+  sheet: SheetDoc | SetsSheetDoc | null;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -422,6 +423,25 @@ export interface SideScoreDoc {
   games: number;
   vulnerable: boolean;
   total: number;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SetsSheetDoc".
+ */
+export interface SetsSheetDoc {
+  NS: SetsColumnDoc;
+  EW: SetsColumnDoc;
+}
+/**
+ * One side's column of a TigerBridge score sheet (docs/TIGER.md): its `setPoints` in the
+ * set being played and its `gamePoints` so far.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "SetsColumnDoc".
+ */
+export interface SetsColumnDoc {
+  setPoints: number;
+  gamePoints: number;
 }
 /**
  * `rooms/{roomID}/messages/{messageID}`: one chat message (SPEC §13), readable by whoever may
@@ -544,16 +564,16 @@ export interface RoomDocument {
 /**
  * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
  * `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
- * `chicago` or `duplicate` in contract bridge.
+ * `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "SettingsDoc".
  */
 export interface SettingsDoc {
-  variant: "floating" | "contract";
+  variant: "floating" | "contract" | "tiger";
   inviteOnly: boolean;
   deals: number;
-  scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate";
+  scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets";
   turnSeconds: number;
   botReplacesLeaver: boolean;
   chat: boolean;

@@ -3,7 +3,7 @@
 import { h } from "../dom";
 import { bidLabel } from "../rules";
 import type { State } from "../state";
-import type { DealRecord, ResultDoc, RoomDocument, SettingsDoc } from "../types";
+import type { DealRecord, ResultDoc, RoomDocument, SetsSheetDoc, SettingsDoc, SheetDoc } from "../types";
 import type { Scoring } from "../wire";
 import { isSeated, nameAt, nameOf } from "./names";
 
@@ -18,6 +18,7 @@ export const SCORING_LABELS: Record<Scoring, string> = {
   rubber: "rubber",
   chicago: "Chicago",
   duplicate: "duplicate boards",
+  sets: "set points and games",
 };
 
 export const dealsLabel = (deals: number): string => (deals === 0 ? "no fixed end" : plural(deals, "deal"));
@@ -96,40 +97,66 @@ const SIDES = [
   ["EW", [1, 3]],
 ] as const;
 
-/** Contract bridge's score sheet (SPEC §11): each side's points above and below the line, its
- *  games, whether it is vulnerable, and its total. */
+type Side = "NS" | "EW";
+
+/** The score sheet of a fixed-partnership game, one column a side. Contract bridge (SPEC §11):
+ *  each side's points above and below the line, its games, whether it is vulnerable, and its
+ *  total. TigerBridge (docs/TIGER.md): set points in the set being played and game points. */
 export function sheetView(room: RoomDocument): HTMLElement | null {
   const sheet = room.match.sheet;
   if (!sheet || !room.seating) return null;
   const names = (positions: readonly number[]) => positions.map((p) => nameAt(room, p)).join(" & ");
-  const row = (label: string, value: (side: "NS" | "EW") => string | number) =>
+  const row = (label: string, value: (side: Side) => string | number) =>
     h("tr", {}, h("th", {}, label), ...SIDES.map(([side]) => h("td", { class: "num" }, value(side))));
-  return h(
-    "div",
-    { class: "scores sheet", "data-testid": "score-sheet" },
-    h("h3", {}, `Score sheet (${SCORING_LABELS[room.settings.scoring]})`),
+  const table = (...rows: HTMLElement[]) =>
     h(
-      "table",
-      {},
-      h("thead", {}, h("tr", {}, h("th", {}), ...SIDES.map(([, p]) => h("th", { class: "num" }, names(p))))),
+      "div",
+      { class: "scores sheet", "data-testid": "score-sheet" },
+      h("h3", {}, `Score sheet (${SCORING_LABELS[room.settings.scoring]})`),
       h(
-        "tbody",
+        "table",
         {},
-        row("Above the line", (side) => sheet[side].above),
-        row("Below the line", (side) => sheet[side].below),
-        row("Games", (side) => sheet[side].games),
-        row("Vulnerable", (side) => (sheet[side].vulnerable ? "yes" : "no")),
         h(
-          "tr",
+          "thead",
           {},
-          h("th", {}, "Total"),
-          ...SIDES.map(([side]) =>
-            h(
-              "td",
-              { class: "num", "data-testid": `sheet-total-${side}`, "data-points": sheet[side].total },
-              sheet[side].total,
-            ),
+          h("tr", {}, h("th", {}), ...SIDES.map(([, p]) => h("th", { class: "num" }, names(p)))),
+        ),
+        h("tbody", {}, ...rows),
+      ),
+    );
+  if ("setPoints" in sheet.NS) {
+    const sets = sheet as SetsSheetDoc;
+    return table(
+      row("Set points", (side) => sets[side].setPoints),
+      h(
+        "tr",
+        {},
+        h("th", {}, "Game points"),
+        ...SIDES.map(([side]) =>
+          h(
+            "td",
+            { class: "num", "data-testid": `sheet-games-${side}`, "data-points": sets[side].gamePoints },
+            sets[side].gamePoints,
           ),
+        ),
+      ),
+    );
+  }
+  const contract = sheet as SheetDoc;
+  return table(
+    row("Above the line", (side) => contract[side].above),
+    row("Below the line", (side) => contract[side].below),
+    row("Games", (side) => contract[side].games),
+    row("Vulnerable", (side) => (contract[side].vulnerable ? "yes" : "no")),
+    h(
+      "tr",
+      {},
+      h("th", {}, "Total"),
+      ...SIDES.map(([side]) =>
+        h(
+          "td",
+          { class: "num", "data-testid": `sheet-total-${side}`, "data-points": contract[side].total },
+          contract[side].total,
         ),
       ),
     ),

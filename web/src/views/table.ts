@@ -5,11 +5,11 @@
 import { chooseTeammate, placeBid, playCard } from "../api";
 import { h } from "../dom";
 import {
-  ALL_BIDS,
   bidLabel,
   cardLabel,
   DECK,
   isRed,
+  ladderOf,
   legalBids,
   legalCards,
   legalPartnerCards,
@@ -227,7 +227,7 @@ function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct
   return h(
     "div",
     { class: "bid-box", "data-testid": "bid-box" },
-    h("div", { class: "bid-grid" }, ...ALL_BIDS.map(button)),
+    h("div", { class: "bid-grid" }, ...ladderOf(room.settings.variant).map(button)),
     h(
       "div",
       { class: "pass" },

@@ -27,8 +27,7 @@ def choose_card(view: SeatView, legal: Sequence[Card], hand: Sequence[Card], all
     lowest card of the longest side suit. Following: when an ally is winning the trick, the
     cheapest card; otherwise the cheapest card that wins the trick so far (a trump when void, if
     trumping wins); otherwise the least useful card (the lowest of the shortest side suit)."""
-    assert view.contract is not None
-    trump = view.contract.trump
+    trump = view.trump
     played = {play.card for trick in view.tricks for play in trick.plays}
     trick = view.trick
     assert trick is not None

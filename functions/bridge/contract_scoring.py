@@ -59,6 +59,8 @@ class Kind(Enum):
     RUBBER = "rubber"
     #: Rubber: what the seed's rule for a rubber left unfinished gives (300 a game, 100 a part score).
     UNFINISHED = "unfinished"
+    #: Memory Bridge: the first half's 1NT score and its 100 (docs/MEMORY.md).
+    FIRST_HALF = "firstHalf"
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +265,10 @@ class Sheet:
         won = {side: sum(e.points for e in self.last if e.side is side) for side in Side}
         return tuple(won[Side.of(position)] for position in range(len(deal.players)))
 
-    def points_by_kind(self) -> PointsDoc:
-        """The last deal's points by side and kind."""
+    def points_by_kind(self) -> PointsDoc | None:
+        """The last deal's points by side and kind (None: a board passed out scored nothing)."""
+        if not self.last:
+            return None
         doc: PointsDoc = {"NS": {}, "EW": {}}
         for entry in self.last:
             kinds = doc[entry.side.value]

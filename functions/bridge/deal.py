@@ -1,8 +1,8 @@
 """One deal of a bridge-family game, by seat position: auction, sides, play (SPEC §5).
 
 `Deal` is an immutable value: the variant and settings it is played by, who sits where, the
-hands, and its phase as an explicit value (`Bidding`, `ChoosingPartner`, `Playing`,
-`Finished`), each holding exactly what exists in that phase. Each move (`place_bid`,
+hands, and its phase as an explicit value (`FirstHalf`, `Bidding`, `ChoosingPartner`, `Playing`,
+`Finished`, `PassedOut`), each holding exactly what exists in that phase. Each move (`place_bid`,
 `choose_partner`, `play_card`) returns a new `Deal` or raises `BridgeError`. The legal-move
 functions state the same rules as the `*_violation` checks the moves use (card play shares
 `_playable` outright), and the engine's property tests check that validation and generation
@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
-    """Where a deal stands. The first three are also the room document's `status` values."""
+    """Where a deal stands. All but `COMPLETE` are also the room document's `status` values."""
 
+    FIRST_HALF = "firstHalf"
     BIDDING = "bidding"
     CHOOSING_TEAMMATE = "choosingTeammate"
     PLAYING = "playing"
@@ -94,6 +95,17 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstHalf:
+    """A variant's first half (`Variant.first_half`): no-trump tricks before the auction, the
+    completed `tricks` and the `trick` being played."""
+
+    phase: ClassVar[Phase] = Phase.FIRST_HALF
+    trick: Trick
+    tricks: tuple[Trick, ...] = ()
+    calls: ClassVar[tuple[AuctionCall, ...]] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Bidding:
     """The auction: the calls so far, in turn order from the opener."""
 
@@ -143,8 +155,10 @@ class PassedOut:
     calls: tuple[AuctionCall, ...]
 
 
-DealState = Bidding | ChoosingPartner | Playing | Finished | PassedOut
-_State = TypeVar("_State", Bidding, ChoosingPartner, Playing, Finished)
+DealState = FirstHalf | Bidding | ChoosingPartner | Playing | Finished | PassedOut
+#: The phases in which cards are played to tricks.
+CardPlay = FirstHalf | Playing
+_State = TypeVar("_State", FirstHalf, Bidding, ChoosingPartner, Playing, Finished)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +201,13 @@ class SeatView:
     trick: Trick | None
     tricks: tuple[Trick, ...]
     dummy: tuple[int, Hand] | None = None
+    #: The first half's tricks, once played (`Variant.first_half`).
+    first_tricks: tuple[Trick, ...] = ()
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the tricks being played (None in no trump and before a contract)."""
+        return self.contract.trump if self.contract else None
 
 
 #: What a player does on their turn: a call in the auction, or a card (the partner card or a play).
@@ -197,7 +218,9 @@ Action = Call | Card
 class Deal:
     """The full state of one deal, hidden hands included. `players` are uids by position;
     `hands` are what each still holds; `washes` counts redeals before this deal's auction;
-    `board` is the number of the duplicate board it was dealt from (None: shuffled for it)."""
+    `board` is the number of the duplicate board it was dealt from (None: shuffled for it).
+    Where the variant has a first half: `stock` holds the hands still to be dealt for the second
+    half (hidden from everyone) and `first_tricks` the first half's tricks once it is over."""
 
     variant: Variant
     settings: Settings
@@ -207,6 +230,8 @@ class Deal:
     state: DealState = Bidding()
     washes: int = 0
     board: int | None = None
+    stock: tuple[Hand, ...] = ()
+    first_tricks: tuple[Trick, ...] = ()
 
     # ----- what the table sees ---------------------------------------------------------
 
@@ -222,7 +247,7 @@ class Deal:
     def turn(self) -> int | None:
         """The position to act: bidder, declarer naming a partner, or next to play."""
         state = self.state
-        if isinstance(state, Playing):  # the most frequent first: the engine asks on every card
+        if isinstance(state, (Playing, FirstHalf)):  # the most frequent first: the engine asks on every card
             return (state.trick.leader + len(state.trick.plays)) % self.variant.seats
         if isinstance(state, Bidding):
             return (self.dealer + self.variant.auction.opener + len(state.calls)) % self.variant.seats
@@ -259,7 +284,7 @@ class Deal:
     @property
     def contract(self) -> Contract | None:
         state = self.state
-        return None if isinstance(state, (Bidding, PassedOut)) else state.contract
+        return None if isinstance(state, (FirstHalf, Bidding, PassedOut)) else state.contract
 
     @property
     def partner_card(self) -> Card | None:
@@ -269,13 +294,14 @@ class Deal:
     @property
     def trick(self) -> Trick | None:
         """The trick being played (None outside play)."""
-        return self.state.trick if isinstance(self.state, Playing) else None
+        state = self.state
+        return state.trick if isinstance(state, (Playing, FirstHalf)) else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks."""
+        """The completed tricks of the half being played (the first half's, then the contract's)."""
         state = self.state
-        return state.tricks if isinstance(state, (Playing, Finished)) else ()
+        return state.tricks if isinstance(state, (Playing, Finished, FirstHalf)) else ()
 
     @property
     def highest_bid(self) -> AuctionCall | None:
@@ -307,7 +333,7 @@ class Deal:
         contract = self.contract
         if contract is None:
             return None
-        if self.variant.sides is Sides.FIXED_PAIRS:
+        if self.variant.sides is not Sides.PARTNER_CARD:
             return self.variant.fixed_partner(contract.declarer)
         card = self.partner_card
         if card is None:
@@ -323,7 +349,7 @@ class Deal:
     @property
     def partner_revealed(self) -> bool:
         """The partner is public once the partner card has been played (at once with fixed sides)."""
-        if self.variant.sides is Sides.FIXED_PAIRS:
+        if self.variant.sides is not Sides.PARTNER_CARD:
             return self.contract is not None
         card = self.partner_card
         return card is not None and any(play.card == card for play in self._plays())
@@ -336,7 +362,7 @@ class Deal:
         """What the player at `position` may see (`SeatView`)."""
         return SeatView(self.variant, position, self.hands[position], self.dealer, self.calls, self.contract,
                         self.partner_card, self.partner if self.partner_revealed else None, self.trick, self.tricks,
-                        self.dummy)
+                        self.dummy, self.first_tricks)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do, in a fixed order that depends on public facts only
@@ -374,11 +400,15 @@ class Deal:
         return Outcome(state.contract.declarer, partner, state.contract, ours, theirs, self.variant.seats)
 
     def hands_dealt(self) -> tuple[Hand, ...]:
-        """Each position's thirteen cards as dealt: what it holds and what it has played."""
-        played: list[list[Card]] = [[] for _ in self.hands]
-        for play in self._plays():
-            played[play.position].append(play.card)
-        return tuple(tuple(sort_hand([*hand, *cards])) for hand, cards in zip(self.hands, played, strict=True))
+        """Each position's cards as dealt for the half being played: what it holds and what it has
+        played in this half."""
+        return _with_played(self.hands, self._plays())
+
+    def first_half_hands(self) -> tuple[Hand, ...]:
+        """Each position's cards of the first half as dealt, once it is over (else none)."""
+        if not self.first_tricks:
+            return ()
+        return _with_played(tuple(() for _ in self.hands), tuple(p for t in self.first_tricks for p in t.plays))
 
     def _plays(self) -> tuple[Play, ...]:
         """Every card played so far, in order."""
@@ -395,7 +425,7 @@ class Deal:
 
     def _side_tricks(self, won: tuple[int, ...], partner: int) -> tuple[int, int]:
         declarer = self._contract().declarer
-        ours = won[declarer] + won[partner]
+        ours = won[declarer] + (won[partner] if partner != declarer else 0)
         return ours, sum(won) - ours
 
     def _contract(self) -> Contract:
@@ -476,11 +506,11 @@ class Deal:
         """Follow the led suit if you can; where the variant says so, don't lead trump before it
         is broken unless you hold only trump."""
         state = self.state
-        if not isinstance(state, Playing):
+        if not isinstance(state, (Playing, FirstHalf)):
             return BridgeError(Reason.WRONG_PHASE, f"No card is being played; the deal is in {self.phase.value}.")
         return self._card_violation(state, self.hands[position], card)
 
-    def _card_violation(self, state: Playing, hand: Hand, card: Card) -> BridgeError | None:
+    def _card_violation(self, state: CardPlay, hand: Hand, card: Card) -> BridgeError | None:
         if card not in hand:
             return BridgeError(Reason.CARD_NOT_IN_HAND, f"You do not hold {card}.")
         playable, rule = self._playable(state, hand)
@@ -489,19 +519,21 @@ class Deal:
         if rule is Reason.MUST_FOLLOW_SUIT:
             led = state.trick.plays[0].card.suit
             return BridgeError(rule, f"You must follow suit: {led.label} was led and you hold {led.label}.")
+        assert isinstance(state, Playing) and state.contract.trump is not None  # the other rule: leading trump
         trump = state.contract.trump
-        assert trump is not None  # the only other rule is about leading trump
         return BridgeError(
             rule, f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit."
         )
 
-    def _playable(self, state: Playing, hand: Hand) -> tuple[Hand, Reason | None]:
+    def _playable(self, state: CardPlay, hand: Hand) -> tuple[Hand, Reason | None]:
         """The cards of `hand` the play rules allow now, and the rule that excludes the rest (None: any card)."""
         plays = state.trick.plays
         if plays:
             led = plays[0].card.suit
             following = tuple(c for c in hand if c.suit == led)
             return (following, Reason.MUST_FOLLOW_SUIT) if following else (hand, None)
+        if isinstance(state, FirstHalf):
+            return hand, None
         trump = state.contract.trump
         if trump is not None and self.variant.play.trump_must_be_broken and not _trump_played(state.tricks, trump):
             side_suits = tuple(c for c in hand if c.suit != trump)
@@ -527,7 +559,7 @@ class Deal:
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play now."""
         state, turn = self.state, self.turn
-        if not isinstance(state, Playing) or turn is None:
+        if not isinstance(state, (Playing, FirstHalf)) or turn is None:
             return []
         return list(self._playable(state, self.hands[turn])[0])
 
@@ -546,8 +578,9 @@ class Deal:
     def place_bid(self, position: int, call: Call, rng: Shuffler) -> Deal:
         """The auction ends on the top bid (where the variant says so) or when every other seat
         passes after a call; a round of passes with no bid redeals, the deal passing left (or
-        staying with the dealer where the variant and `scoring` say so), except that a board
-        passed out is over (`PassedOut`): a board is played as it was dealt."""
+        staying with the dealer where the variant and `scoring` say so), except that a board or a
+        deal whose first half is played is over when passed out (`PassedOut`): a board is played
+        as it was dealt, and half of a deal's cards are already known."""
         state = self._require(Bidding, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
@@ -559,7 +592,7 @@ class Deal:
         if len(calls) > passes and all(e.call is PASS for e in calls[-passes:]):
             if self.highest_bid is not None:
                 return self._won(calls)
-            if len(calls) == variant.seats and self.board is not None:
+            if len(calls) == variant.seats and (self.board is not None or variant.first_half):
                 return evolve(self, state=PassedOut(calls))
             if len(calls) == variant.seats:
                 same = self.settings.scoring in variant.auction.same_dealer_after_pass_out
@@ -609,11 +642,13 @@ class Deal:
     def play_card(self, position: int, card: Card) -> Deal:
         """The player at `position` plays one card: their own on their turn, or as declarer the
         dummy's on the dummy's turn. A full trick goes to its winner, who leads next, until the
-        deal ends."""
+        deal ends. The last trick of a first half deals the `stock` and opens the auction."""
         state = self.state
         seats = self.variant.seats
-        if not isinstance(state, Playing) or position != self.actor:
-            state = self._require(Playing, position)  # raises: the wrong phase, or not this player's move
+        if not isinstance(state, (Playing, FirstHalf)) or position != self.actor:
+            # raises: the wrong phase, or not this player's move
+            state = self._require(FirstHalf, position) if isinstance(state, FirstHalf) else \
+                self._require(Playing, position)
         seat = (state.trick.leader + len(state.trick.plays)) % seats  # whose card it is
         hand = self.hands[seat]
         if (error := self._card_violation(state, hand, card)) is not None:
@@ -622,9 +657,12 @@ class Deal:
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1:], *self.hands[seat + 1:])
         trick = Trick(state.trick.leader, (*state.trick.plays, Play(seat, card)))
         if len(trick.plays) < seats:
-            return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card, trick,
-                                                           state.tricks))
+            return evolve(self, hands=hands, state=evolve(state, trick=trick))
         tricks = (*state.tricks, trick)
+        if isinstance(state, FirstHalf):
+            if len(tricks) == self.variant.hand_size:
+                return evolve(self, hands=self.stock, stock=(), first_tricks=tricks, state=Bidding())
+            return evolve(self, hands=hands, state=FirstHalf(Trick(trick.winner(None)), tricks))
         if self._deal_over(state, tricks):
             return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks))
         return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card,
@@ -666,6 +704,14 @@ def _last_bid(calls: tuple[AuctionCall, ...]) -> tuple[AuctionCall | None, Doubl
     return None, doubling
 
 
+def _with_played(hands: tuple[Hand, ...], plays: tuple[Play, ...]) -> tuple[Hand, ...]:
+    """`hands` with the cards each position played in `plays` given back, sorted."""
+    played: list[list[Card]] = [[] for _ in hands]
+    for play in plays:
+        played[play.position].append(play.card)
+    return tuple(tuple(sort_hand([*hand, *cards])) for hand, cards in zip(hands, played, strict=True))
+
+
 def _trump_played(tricks: tuple[Trick, ...], trump: Suit) -> bool:
     return any(play.card.suit == trump for trick in tricks for play in trick.plays)
 
@@ -677,7 +723,14 @@ def is_weak(variant: Variant, hand: Hand) -> bool:
 
 def new_deal(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
              washes: int = 0) -> Deal:
-    """Deal a new hand. Under the wash rule a weak hand anywhere means a redeal, the deal passing left."""
+    """Deal a new hand. Under the wash rule a weak hand anywhere means a redeal, the deal passing
+    left. Where the variant has a first half, the whole deck is dealt at once: the first half's
+    hands, and the second half's kept in the `stock`; the player left of the dealer leads."""
+    if variant.first_half:
+        dealt = deal_hands(rng, 2 * variant.seats, variant.hand_size)
+        first = FirstHalf(Trick(variant.left_of(dealer)))
+        return Deal(variant, settings, players, dealer, dealt[:variant.seats], first, washes,
+                    stock=dealt[variant.seats:])
     while True:
         hands = deal_hands(rng, variant.seats, variant.hand_size)
         if not (settings.wash_rule and any(is_weak(variant, hand) for hand in hands)):

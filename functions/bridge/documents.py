@@ -18,6 +18,7 @@ from .wire import (
     CallEntry,
     ContractDoc,
     DealRecord,
+    FirstHalfDoc,
     HandDocument,
     MatchDoc,
     PlayerEntry,
@@ -26,6 +27,7 @@ from .wire import (
     SettingsDoc,
     Timestamp,
     TrickDoc,
+    VariantName,
 )
 
 
@@ -76,7 +78,7 @@ def _result(result: Result, sheet: ScoreSheet | None) -> ResultDoc:
         "declarerTricks": outcome.declarer_tricks if outcome else None,
         "defenderTricks": outcome.defender_tricks if outcome else None,
         "made": outcome.made if outcome else None,
-        "points": sheet.points_by_kind() if outcome and sheet else None,
+        "points": sheet.points_by_kind() if sheet and result.abandoned_by is None else None,
         "unfinishedRubber": sheet.unfinished_points() if result.abandoned_by and sheet else None,
     }
 
@@ -136,9 +138,18 @@ def public_room(room: Room) -> RoomState:
         "spectators": list(room.spectators),
         "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1])} if deal and deal.dummy else None,
         "board": deal.board if deal else None,
+        "firstHalf": _first_half(deal) if deal and deal.first_tricks else None,
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
     }
+
+
+def _first_half(deal: Deal) -> FirstHalfDoc:
+    """A deal's first half once it is over: its tricks, and how many each position won."""
+    won = [0] * deal.variant.seats
+    for trick in deal.first_tricks:
+        won[trick.winner(None)] += 1
+    return {"tricks": [_trick(t, None, deal.variant.seats) for t in deal.first_tricks], "tricksWon": won}
 
 
 def _timestamp(seconds: float | None) -> Timestamp | None:
@@ -179,7 +190,7 @@ def deal_record(room: Room) -> DealRecord | None:
     outcome, contract = result.outcome, deal.contract
     return {
         "number": match.number,
-        "variant": cast(Literal["floating", "contract"], deal.variant.name),
+        "variant": cast(VariantName, deal.variant.name),
         "board": deal.board,
         "dealer": deal.dealer,
         "washes": deal.washes,
@@ -190,6 +201,8 @@ def deal_record(room: Room) -> DealRecord | None:
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
         "partner": outcome.partner if outcome else None,
         "tricks": _tricks(deal),
+        "firstHalf": {**_first_half(deal), "hands": [{"cards": _cards(h)} for h in deal.first_half_hands()]}
+        if deal.first_tricks else None,
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),
     }

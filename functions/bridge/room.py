@@ -38,6 +38,7 @@ class Status(StrEnum):
     """The room document's `status` values."""
 
     WAITING = "waiting"
+    FIRST_HALF = Phase.FIRST_HALF.value
     BIDDING = Phase.BIDDING.value
     CHOOSING_TEAMMATE = Phase.CHOOSING_TEAMMATE.value
     PLAYING = Phase.PLAYING.value
@@ -45,8 +46,8 @@ class Status(StrEnum):
     ENDED = "ended"
 
 
-_STATUS_OF_PHASE = {Phase.BIDDING: Status.BIDDING, Phase.CHOOSING_TEAMMATE: Status.CHOOSING_TEAMMATE,
-                    Phase.PLAYING: Status.PLAYING}
+_STATUS_OF_PHASE = {Phase.FIRST_HALF: Status.FIRST_HALF, Phase.BIDDING: Status.BIDDING,
+                    Phase.CHOOSING_TEAMMATE: Status.CHOOSING_TEAMMATE, Phase.PLAYING: Status.PLAYING}
 
 #: Where players gather: join, leave freely, toggle ready, start the next deal.
 LOBBY = frozenset({Status.WAITING, Status.DEAL_ENDED})

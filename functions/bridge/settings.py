@@ -10,6 +10,8 @@ from .variants import DEFAULT_VARIANT, VARIANTS, variant_named
 
 #: SPEC §9: deals in a match, 1-100, or 0 for no fixed end.
 MAX_DEALS = 100
+#: docs/MEMORY.md: the score that ends a match of Memory Bridge.
+MIN_TARGET_SCORE, MAX_TARGET_SCORE = 100, 5000
 #: SPEC §10: a turn timer of 10-600 seconds, or 0 for none.
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 
@@ -36,6 +38,13 @@ def _turn_seconds(name: str, value: object) -> int:
     if (isinstance(value, bool) or not isinstance(value, int)
             or not (value == 0 or MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS)):
         raise _invalid(f"Setting '{name}' is 0 (no timer) or {MIN_TURN_SECONDS}-{MAX_TURN_SECONDS} seconds.")
+    return value
+
+
+def _target_score(name: str, value: object) -> int:
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not MIN_TARGET_SCORE <= value <= MAX_TARGET_SCORE):
+        raise _invalid(f"Setting '{name}' is a whole number of points, {MIN_TARGET_SCORE}-{MAX_TARGET_SCORE}.")
     return value
 
 
@@ -66,6 +75,7 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "playAllTricks": ("play_all_tricks", _boolean),
     "washRule": ("wash_rule", _boolean),
     "honours": ("honours", _boolean),
+    "targetScore": ("target_score", _target_score),
 }
 #: Settings every variant takes; the others are a variant's `options`.
 _COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "chat")
@@ -81,7 +91,8 @@ class Settings:
     Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
     has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
     redeal automatically when any hand is weak (under 4 points).
-    Contract bridge option: `honours`: score honours (SPEC §11)."""
+    Contract bridge option: `honours`: score honours (SPEC §11).
+    Memory Bridge option: `target_score`: the score that ends the match (docs/MEMORY.md)."""
 
     variant: str = DEFAULT_VARIANT
     invite_only: bool = False
@@ -93,6 +104,7 @@ class Settings:
     play_all_tricks: bool = False
     wash_rule: bool = True
     honours: bool = False
+    target_score: int = 500
 
     @staticmethod
     def parse_changes(data: object) -> dict[str, SettingValue]:

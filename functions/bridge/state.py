@@ -10,9 +10,10 @@ older server still loads, and is stored in the current form the next time it cha
   contract as its declarer and bid (targets follow from the variant).
 - 3: 2 with the room's `spectators` and `kicked` uids (SPEC §13).
 - 4: 3 with the score sheet of contract bridge (SPEC §11) and a contract's doubling.
-- 5: this module's form: 4 with duplicate events' tables (docs/DUPLICATE.md): the room's
-  `event`, the match's `boards` and the deal's `board`; a board passed out is phase `complete`
-  with no contract.
+- 5: 4 with duplicate events' tables (docs/DUPLICATE.md): the room's `event`, the match's
+  `boards` and the deal's `board`; a board passed out is phase `complete` with no contract.
+- 6: this module's form: 5 with a first half (Memory Bridge, docs/MEMORY.md): the deal's
+  `stock` (the hands still to be dealt) and `firstTricks`, and the phase `firstHalf`.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from .deal import (
     Deal,
     DealState,
     Finished,
+    FirstHalf,
     PassedOut,
     Phase,
     Play,
@@ -44,7 +46,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 Doc = dict[str, Any]
 
 
@@ -82,6 +84,8 @@ def _deal(deal: Deal) -> Doc:
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
         "trick": _trick(trick) if trick else None,
         "tricks": [_trick(t) for t in deal.tricks],
+        "stock": [_card_text(hand) for hand in deal.stock],
+        "firstTricks": [_trick(t) for t in deal.first_tricks],
     }
 
 
@@ -145,7 +149,9 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
     calls = tuple(AuctionCall((first + i) % seats, parse_call(text)) for i, text in enumerate(doc["calls"]))
     phase = Phase(doc["phase"])
     state: DealState
-    if phase is Phase.BIDDING:
+    if phase is Phase.FIRST_HALF:
+        state = FirstHalf(_parse_trick(doc["trick"], seats), tuple(_parse_trick(t, seats) for t in doc["tricks"]))
+    elif phase is Phase.BIDDING:
         state = Bidding(calls)
     elif phase is Phase.COMPLETE and doc["contract"] is None:
         state = PassedOut(calls)
@@ -162,7 +168,8 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
         else:
             state = Finished(calls, contract, partner_card, tricks)
     return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
-                tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"])
+                tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"],
+                tuple(_cards(hand) for hand in doc["stock"]), tuple(_parse_trick(t, seats) for t in doc["firstTricks"]))
 
 
 def decode(doc: Mapping[str, Any]) -> Room:
@@ -228,8 +235,16 @@ def _v4_to_v5(doc: Mapping[str, Any]) -> Doc:
     return {**doc, "schemaVersion": 5, "event": None, "match": match}
 
 
+def _v5_to_v6(doc: Mapping[str, Any]) -> Doc:
+    """Before Memory Bridge no deal had a first half."""
+    match = doc["match"]
+    if match is not None:
+        match = {**match, "deal": {**match["deal"], "stock": [], "firstTricks": []}}
+    return {**doc, "schemaVersion": 6, "match": match}
+
+
 #: Schema version -> the step from it to the next.
-_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

@@ -29,6 +29,8 @@ class Sides(Enum):
     PARTNER_CARD = "partnerCard"
     #: Positions 0 and 2 play against 1 and 3 (contract bridge).
     FIXED_PAIRS = "fixedPairs"
+    #: Every player is a side alone (two-player games: Memory Bridge).
+    SOLO = "solo"
 
 
 class DeclarerRule(Enum):
@@ -129,7 +131,9 @@ class Variant:
     `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
     (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
-    `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
+    `first_half`: a deal opens with a half of `hand_size` no-trump tricks from half the deck, led
+    by the player left of the dealer, before the rest of the deck is dealt and the auction held
+    (Memory Bridge). `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
     scorings under which the score sheet ends the match (the `deals` setting is 0; under the
     others it sets the match's length); `options`: the other
     variant-specific settings it accepts (wire names); `sheet` is a match's score sheet before
@@ -149,6 +153,7 @@ class Variant:
     options: frozenset[str]
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy
+    first_half: bool = False
 
     @property
     def top_bid(self) -> Bid:
@@ -159,7 +164,9 @@ class Variant:
         return (position + 1) % self.seats
 
     def fixed_partner(self, declarer: int) -> int:
-        """With fixed sides, the declarer's partner: the seat opposite."""
+        """With fixed sides, the declarer's partner: the seat opposite; a player alone is their own side."""
+        if self.sides is Sides.SOLO:
+            return declarer
         return (declarer + self.seats // 2) % self.seats
 
     def target(self, bid: Bid) -> int:

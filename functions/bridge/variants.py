@@ -4,10 +4,11 @@ from __future__ import annotations
 from .contract import CONTRACT
 from .errors import BridgeError, Reason
 from .floating import FLOATING
+from .memory import MEMORY
 from .tiger import TIGER
 from .variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING, CONTRACT, TIGER)}
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (FLOATING, CONTRACT, TIGER, MEMORY)}
 DEFAULT_VARIANT = FLOATING.name
 
 

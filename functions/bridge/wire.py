@@ -19,15 +19,16 @@ CardText = str
 #: `PASS` or a bid `1C` … `7NT` (SPEC §2).
 BidText = str
 #: The variants (`bridge.variants.VARIANTS`) and their scorings.
-VariantName = Literal["floating", "contract", "tiger"]
-ScoringName = Literal["deals", "tricks", "rubber", "chicago", "duplicate", "sets"]
-RoomStatus = Literal["waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
+VariantName = Literal["floating", "contract", "tiger", "memory"]
+ScoringName = Literal["deals", "tricks", "rubber", "chicago", "duplicate", "sets", "target"]
+RoomStatus = Literal["waiting", "firstHalf", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
 
 
 class SettingsDoc(TypedDict):
     """A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
     `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
-    `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md)."""
+    `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md), `target`
+    in Memory Bridge, whose `targetScore` ends its match (docs/MEMORY.md)."""
 
     variant: VariantName
     inviteOnly: bool
@@ -39,6 +40,7 @@ class SettingsDoc(TypedDict):
     playAllTricks: NotRequired[bool]
     washRule: NotRequired[bool]
     honours: NotRequired[bool]
+    targetScore: NotRequired[int]
 
 
 class PlayerEntry(TypedDict):
@@ -115,6 +117,21 @@ class DummyDoc(TypedDict):
 class PlayEntry(TypedDict):
     position: int
     card: CardText
+
+
+class FirstHalfDoc(TypedDict):
+    """Memory Bridge (docs/MEMORY.md): the deal's first half once it is over: its 13 no-trump
+    tricks and how many each position won."""
+
+    tricks: list[TrickDoc]
+    tricksWon: list[int]
+
+
+class FirstHalfRecord(FirstHalfDoc):
+    """A first half in a hand record: its tricks, tricks won, and each position's 13 cards of it
+    as dealt."""
+
+    hands: list[HandDocument]
 
 
 class TrickDoc(TypedDict):
@@ -204,6 +221,7 @@ class RoomState(TypedDict):
     spectators: list[str]
     dummy: DummyDoc | None
     board: int | None
+    firstHalf: FirstHalfDoc | None
     event: EventTableDoc | None
 
 
@@ -249,6 +267,7 @@ class DealRecord(TypedDict):
     partnerCard: CardText | None
     partner: int | None
     tricks: list[TrickDoc]
+    firstHalf: FirstHalfRecord | None
     result: ResultDoc
     scoreChanges: dict[str, int]
 

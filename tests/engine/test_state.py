@@ -1,5 +1,5 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 5), the migration of a
-Part I room (schema 1: its public document and hand documents) and of schema 2, 3 and 4 rooms."""
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 6), the migration of a
+Part I room (schema 1: its public document and hand documents) and of schema 2, 3, 4 and 5 rooms."""
 from __future__ import annotations
 
 import json
@@ -79,6 +79,15 @@ def event_table(boards_played: int) -> Room:
     return advance(director.tables[0], lambda r: len(r.deal.calls) >= 1, seed=2)
 
 
+MEMORY_SETTINGS = Settings(variant="memory", scoring="target", deals=0, target_score=2000)
+
+
+def memory_started() -> Room:
+    """Memory Bridge (docs/MEMORY.md): two players, the first deal dealt."""
+    room = Room.create("ann", "Ann", MEMORY_SETTINGS).join("ben", "Ben").toggle_ready("ann").toggle_ready("ben")
+    return room.start("ann", random.Random(7))
+
+
 #: Rooms in every status, each with the status it is in.
 ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "waiting": (Status.WAITING, lambda: seated_room(3, ready=False).invite(PLAYERS[0], "eve")),
@@ -103,6 +112,14 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "contract: between deals of a Chicago": (Status.DEAL_ENDED, chicago_between_deals),
     "event table: first board": (Status.BIDDING, lambda: event_table(0)),
     "event table: third board": (Status.BIDDING, lambda: event_table(2)),
+    "memory: first half": (Status.FIRST_HALF, lambda: advance(memory_started(), lambda r: len(r.deal.tricks) >= 3
+                                                          and bool(r.deal.trick.plays))),
+    "memory: the auction after the first half": (Status.BIDDING, lambda: advance(
+        memory_started(), lambda r: r.status is Status.BIDDING and len(r.deal.calls) >= 1, seed=3)),
+    "memory: second half": (Status.PLAYING, lambda: advance(memory_started(), lambda r: r.status is Status.PLAYING
+                                                            and len(r.deal.tricks) >= 2, seed=3)),
+    "memory: between deals": (Status.DEAL_ENDED, lambda: advance(memory_started(), lambda r: r.deal.is_finished
+                                                                 and r.status is Status.DEAL_ENDED, seed=3)),
     "second deal, new player": (Status.BIDDING, lambda: start(deal_ended().leave(PLAYERS[0]).join("eve", "Eve"),
                                                               random.Random(4))),
 }
@@ -121,7 +138,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 5
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 6
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -181,6 +198,17 @@ def test_a_schema_4_room_is_no_events_table_and_deals_no_board() -> None:
         assert state.migrate(old) == doc, name
 
 
+def test_a_schema_5_room_deals_no_first_half() -> None:
+    for name in ("waiting", "playing", "ended after three deals", "event table: first board"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 5}
+        if old["match"] is not None:
+            del old["match"]["deal"]["stock"], old["match"]["deal"]["firstTricks"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
+
+
 def test_a_decoded_room_plays_on() -> None:
     room = ROOMS["playing"][1]()
     decoded = state.decode(json.loads(json.dumps(state.encode(room))))
@@ -190,7 +218,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 6, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 7, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:

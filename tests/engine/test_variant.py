@@ -10,6 +10,7 @@ import pytest
 from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named, wire
 from bridge.contract import CONTRACT
 from bridge.floating import Tally, deal_points
+from bridge.memory import MEMORY
 from bridge.tiger import TIGER
 from bridge.variant import AuctionRules, PlayRules, Sides
 
@@ -94,7 +95,7 @@ def test_floating_bridges_sheet_never_ends_a_match_and_scores_each_deal_alone() 
 
 
 def test_variant_named_finds_registered_variants() -> None:
-    assert VARIANTS == {"floating": FLOATING, "contract": CONTRACT, "tiger": TIGER}
+    assert VARIANTS == {"floating": FLOATING, "contract": CONTRACT, "tiger": TIGER, "memory": MEMORY}
     assert all(variant_named(name) is variant for name, variant in VARIANTS.items())
     assert Settings().variant == "floating"
 

@@ -189,9 +189,9 @@ class Table:
         return table
 
     @classmethod
-    def ready(cls, **kwargs: Any) -> Table:
-        """Four players, all ready, not started."""
-        table = cls.open(SEATS, **kwargs)
+    def ready(cls, seats: int = SEATS, **kwargs: Any) -> Table:
+        """Four players (or `seats`), all ready, not started."""
+        table = cls.open(seats, **kwargs)
         table.ready_all()
         return table
 

@@ -304,6 +304,7 @@ class SettingsChanges(TypedDict, total=False):
     playAllTricks: bool
     washRule: bool
     honours: bool
+    targetScore: int
 
 
 class Guards(TypedDict, total=False):

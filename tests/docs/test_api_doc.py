@@ -36,7 +36,7 @@ MAIN = ROOT / "functions" / "main.py"
 INTERNAL = ("INTERNAL", "internal")
 #: The rows every callable's error table must have: errors any call can answer.
 GENERIC_REASONS = {"UNAUTHENTICATED", "INVALID_ARGUMENT", "CONTENTION", "UNAVAILABLE", "INTERNAL"}
-STATUSES = {"waiting", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"}
+STATUSES = {"waiting", "firstHalf", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"}
 #: Fields whose keys are uids (SPEC §9): documented as one `path.{uid}` row, not one per player.
 UID_MAPS = {"match.scores", "match.names", "scoreChanges"}
 #: Maps keyed by side (`NS`, `EW`), and by kind of points, documented as `{side}` and `{kind}`.
@@ -201,6 +201,7 @@ def duplicate_rooms() -> dict[str, Room]:
     event, chains = event.start("uidDir")
     rooms["duplicate: an event's table"] = next(c[-1] for c in chains if c[-1].event and c[-1].event.table == 0)
     rooms.update(tiger_rooms())
+    rooms.update(memory_rooms())
     return rooms
 
 
@@ -219,6 +220,23 @@ def tiger_rooms() -> dict[str, Room]:
     while room.status == "playing":
         room = room.play_card(to_act(room), room.deal.legal_cards()[0])
     return {"tiger: between deals": room}
+
+
+def memory_rooms() -> dict[str, Room]:
+    """Memory Bridge (docs/MEMORY.md): two seats, in the first half, in the second, and between deals."""
+    rng = random.Random(8)
+    room = Room.create("uidAnn", "Ann", Settings(variant="memory", scoring="target", deals=0, target_score=5000))
+    room = room.join("uidBen", "Ben").toggle_ready("uidAnn").toggle_ready("uidBen").start("uidAnn", rng)
+    rooms = {"memory: first half": room.play_card(to_act(room), room.deal.legal_cards()[0])}
+    while room.status == "firstHalf":
+        room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    for text in ("1NT", "PASS"):
+        room = room.place_bid(to_act(room), parse_call(text), rng)
+    rooms["memory: second half"] = room
+    while room.status == "playing":
+        room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    rooms["memory: between deals"] = room
+    return rooms
 
 
 def to_act(room: Room) -> str:
@@ -508,7 +526,8 @@ def test_the_deal_record_is_documented():
     for a finished deal that leaves the match going on (`dealEnded`) and for the match's last one
     (`ended`); its example has exactly those fields. Unfinished and abandoned deals have none."""
     rooms = rooms_in_every_status()
-    records = [documents.deal_record(rooms[label]) for label in ("dealEnded", "ended", "contract: between deals")]
+    records = [documents.deal_record(rooms[label])
+               for label in ("dealEnded", "ended", "contract: between deals", "memory: between deals")]
     assert all(records), "a played-out deal has a deal record"
     written = {path for record in records for path in field_paths(record)}
     record = section("Deal record: `rooms/{roomID}/deals/{n}`", 3)

@@ -93,12 +93,12 @@ def test_a_deal_played_to_its_end_is_scored_on_the_sheet_and_recorded():
     assert record["variant"] == "contract"
 
 
-def play_a_match_against_bots(settings: dict) -> tuple[Table, dict, int]:
-    """One person (the host, position 0) and three bots play a whole match of a fixed-partnership
-    variant: the person passes in the auction and plays legal cards, the dummy's too when they
-    declare; bots play the rest. Returns the table, the final room and the deals played."""
+def play_a_match_against_bots(settings: dict, bots: int = 3) -> tuple[Table, dict, int]:
+    """One person (the host, position 0) and `bots` bots play a whole match: the person passes in
+    the auction and plays legal cards, the dummy's too when they declare; bots play the rest.
+    Returns the table, the final room and the deals played."""
     table = Table.open(1, settings=settings)
-    for _ in range(3):
+    for _ in range(bots):
         table.call("addBot", table.host())
     me = table.players[0]
     table.toggle_ready(me)

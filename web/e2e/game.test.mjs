@@ -131,6 +131,27 @@ function readRecord() {
 }
 
 /** Wait until every player's table shows at least `version`, with hand and room in step and no call in flight. */
+/** Signs in as `name`, creates a room of `variant` (after `configure`), seats `bots` bots and
+ *  starts the first deal. */
+async function startAgainstBots(page, name, variant, bots, configure = async () => {}) {
+  await page.click(testid("sign-in-anonymous"));
+  await setName(page, name);
+  await page.selectOption(testid("create-variant"), variant);
+  await configure();
+  await page.click(testid("create-room"));
+  await page.locator(testid("room-player")).first().waitFor();
+  for (let n = 2; n <= bots + 1; n++) {
+    await page.click(testid("add-bot"));
+    await page
+      .locator(testid("room-player"))
+      .nth(n - 1)
+      .waitFor();
+  }
+  await page.click(testid("ready-toggle"));
+  await page.locator(`${testid("start-game")}:enabled`).waitFor();
+  await page.click(testid("start-game"));
+}
+
 async function settle(version) {
   await Promise.all(
     players.map(({ page }) =>
@@ -966,27 +987,14 @@ describe("web client", { timeout: 300_000 }, () => {
   test("contract bridge: a deal against three bots to its score, the dummy played by its declarer", async () => {
     const [south] = await newPlayers("south");
     const { page } = south;
-    await page.click(testid("sign-in-anonymous"));
-    await setName(page, "South");
-    await page.selectOption(testid("create-variant"), "contract");
-    assert.equal(
-      await page.locator(testid("create-washRule")).isVisible(),
-      false,
-      "Floating Bridge's options hide",
-    );
-    await page.check(testid("create-honours"));
-    await page.click(testid("create-room"));
-    await page.locator(testid("room-player")).first().waitFor();
-    for (let n = 2; n <= 4; n++) {
-      await page.click(testid("add-bot"));
-      await page
-        .locator(testid("room-player"))
-        .nth(n - 1)
-        .waitFor();
-    }
-    await page.click(testid("ready-toggle"));
-    await page.locator(`${testid("start-game")}:enabled`).waitFor();
-    await page.click(testid("start-game"));
+    await startAgainstBots(page, "South", "contract", 3, async () => {
+      assert.equal(
+        await page.locator(testid("create-washRule")).isVisible(),
+        false,
+        "Floating Bridge's options hide",
+      );
+      await page.check(testid("create-honours"));
+    });
 
     let [view] = await settle(0);
     assert.equal(view.me, 0, "the host sits at position 0, the first dealer, who opens");
@@ -1026,21 +1034,7 @@ describe("web client", { timeout: 300_000 }, () => {
   test("TigerBridge: a deal against three bots on the ladder of five to nine rounds, to its set points", async () => {
     const [south] = await newPlayers("tiger");
     const { page } = south;
-    await page.click(testid("sign-in-anonymous"));
-    await setName(page, "Tiger");
-    await page.selectOption(testid("create-variant"), "tiger");
-    await page.click(testid("create-room"));
-    await page.locator(testid("room-player")).first().waitFor();
-    for (let n = 2; n <= 4; n++) {
-      await page.click(testid("add-bot"));
-      await page
-        .locator(testid("room-player"))
-        .nth(n - 1)
-        .waitFor();
-    }
-    await page.click(testid("ready-toggle"));
-    await page.locator(`${testid("start-game")}:enabled`).waitFor();
-    await page.click(testid("start-game"));
+    await startAgainstBots(page, "Tiger", "tiger", 3);
 
     let [view] = await settle(0);
     const ladder = await page
@@ -1072,6 +1066,38 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.deepEqual(games, [0, 0], "one deal wins no set");
     assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
+  });
+  test("Memory Bridge: a deal against a bot, its first half, the rest of the deck, the auction and the second half", async () => {
+    const [me] = await newPlayers("memory");
+    const { page } = me;
+    await startAgainstBots(page, "Memo", "memory", 1, () => page.fill(testid("create-targetScore"), "5000"));
+
+    let [view] = await settle(0);
+    assert.equal(view.status, "firstHalf");
+    assert.equal(await page.locator(testid("seat-2")).count(), 0, "two seats");
+    const firstHand = [...view.hand];
+    assert.equal(firstHand.length, 13);
+    let bid = false;
+    for (; view.status !== "dealEnded";) {
+      if (view.status === "bidding") {
+        const call = bid ? "PASS" : (view.enabledBids.find((b) => b !== "PASS") ?? "PASS");
+        bid = true;
+        await page.click(testid(`bid-${call}`));
+      } else {
+        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+      }
+      [view] = await settle(view.version + 1);
+      if (view.status === "bidding" && !bid) {
+        assert.equal(view.hand.length, 13, "the rest of the deck is dealt");
+        assert.ok(!view.hand.some((card) => firstHand.includes(card)), "new cards");
+      }
+    }
+    const won = (await page.locator(testid("first-half")).getAttribute("data-tricks-won"))
+      .split(",")
+      .map(Number);
+    assert.equal(won[0] + won[1], 13, "the first half's tricks");
+    assert.match(await page.locator(testid("result-kinds")).textContent(), /firstHalf \d+/);
+    assert.deepEqual(me.errors, [], "no uncaught page errors");
   });
   test("a duplicate teams match of two boards against bots, to its ranking and board records", async () => {
     const [north] = await newPlayers("north");

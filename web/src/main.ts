@@ -79,6 +79,11 @@ createForm.addEventListener("submit", (event) => {
       scoring: createField<HTMLSelectElement>("form").value as Scoring,
     },
     tiger: { variant: "tiger", inviteOnly: checked("inviteOnly") },
+    memory: {
+      variant: "memory",
+      inviteOnly: checked("inviteOnly"),
+      targetScore: createField("targetScore").valueAsNumber,
+    },
     floating: {
       inviteOnly: checked("inviteOnly"),
       playAllTricks: checked("playAllTricks"),

@@ -135,7 +135,7 @@ export function start(): void {
         query(
           collection(db, "rooms"),
           where("settings.inviteOnly", "==", false),
-          where("status", "in", ["bidding", "choosingTeammate", "playing", "dealEnded"]),
+          where("status", "in", ["firstHalf", "bidding", "choosingTeammate", "playing", "dealEnded"]),
         ),
         (snapshot) =>
           update({ liveRooms: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),

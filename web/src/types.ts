@@ -150,16 +150,17 @@ export interface CreateGameRoomRequest {
  * via the `definition` "SettingsChanges".
  */
 export interface SettingsChanges {
-  variant?: "floating" | "contract" | "tiger";
+  variant?: "floating" | "contract" | "tiger" | "memory";
   inviteOnly?: boolean;
   deals?: number;
-  scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets";
+  scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets" | "target";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
   chat?: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
   honours?: boolean;
+  targetScore?: number;
 }
 /**
  * `rooms/{roomID}/deals/{n}`: a finished deal's hand record (SPEC §9), written in the
@@ -170,7 +171,7 @@ export interface SettingsChanges {
  */
 export interface DealRecord {
   number: number;
-  variant: "floating" | "contract" | "tiger";
+  variant: "floating" | "contract" | "tiger" | "memory";
   board: number | null;
   dealer: number;
   washes: number;
@@ -181,6 +182,7 @@ export interface DealRecord {
   partnerCard: string | null;
   partner: number | null;
   tricks: TrickDoc[];
+  firstHalf: FirstHalfRecord | null;
   result: ResultDoc;
   scoreChanges: {
     [k: string]: number;
@@ -204,6 +206,18 @@ export interface TrickDoc {
 export interface PlayEntry {
   position: number;
   card: string;
+}
+/**
+ * A first half in a hand record: its tricks, tricks won, and each position's 13 cards of it
+ * as dealt.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "FirstHalfRecord".
+ */
+export interface FirstHalfRecord {
+  tricks: TrickDoc[];
+  tricksWon: number[];
+  hands: HandDocument[];
 }
 /**
  * How the last deal ended: played out, abandoned (`abandonedBy`; the other fields null), or
@@ -360,6 +374,17 @@ export interface EventTableDoc {
   eventID: string;
   table: number;
   round: number;
+}
+/**
+ * Memory Bridge (docs/MEMORY.md): the deal's first half once it is over: its 13 no-trump
+ * tricks and how many each position won.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "FirstHalfDoc".
+ */
+export interface FirstHalfDoc {
+  tricks: TrickDoc[];
+  tricksWon: number[];
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -531,7 +556,7 @@ export interface RemoveBotRequest {
  */
 export interface RoomDocument {
   hostID: string;
-  status: "waiting" | "bidding" | "choosingTeammate" | "playing" | "dealEnded" | "ended";
+  status: "waiting" | "firstHalf" | "bidding" | "choosingTeammate" | "playing" | "dealEnded" | "ended";
   settings: SettingsDoc;
   invited: string[];
   memberIDs: string[];
@@ -556,6 +581,7 @@ export interface RoomDocument {
   spectators: string[];
   dummy: DummyDoc | null;
   board: number | null;
+  firstHalf: FirstHalfDoc | null;
   event: EventTableDoc | null;
   version: number;
   createdAt: Timestamp;
@@ -564,22 +590,24 @@ export interface RoomDocument {
 /**
  * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;
  * `honours` is contract bridge's. `scoring` is `deals` or `tricks` in Floating Bridge, `rubber`,
- * `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md).
+ * `chicago` or `duplicate` in contract bridge, `sets` in TigerBridge (docs/TIGER.md), `target`
+ * in Memory Bridge, whose `targetScore` ends its match (docs/MEMORY.md).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "SettingsDoc".
  */
 export interface SettingsDoc {
-  variant: "floating" | "contract" | "tiger";
+  variant: "floating" | "contract" | "tiger" | "memory";
   inviteOnly: boolean;
   deals: number;
-  scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets";
+  scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets" | "target";
   turnSeconds: number;
   botReplacesLeaver: boolean;
   chat: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
   honours?: boolean;
+  targetScore?: number;
 }
 /**
  * joinGameRoom, leaveGameRoom, toggleReady.

@@ -15,7 +15,8 @@ const watch = (id: string) =>
 
 function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   const host = room.players.find((p) => p.uid === room.hostID)?.displayName ?? "?";
-  const full = room.players.length >= 4;
+  const seats = room.handSizes.length;
+  const full = room.players.length >= seats;
   const { settings } = room;
   const rules = [
     matchSummary(settings),
@@ -27,7 +28,7 @@ function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   return h(
     "li",
     { "data-testid": "open-room", "data-room-id": id },
-    h("span", {}, `${host}'s room · ${room.players.length}/4 · ${rules.join(", ")} `),
+    h("span", {}, `${host}'s room · ${room.players.length}/${seats} · ${rules.join(", ")} `),
     h("code", { class: "muted" }, id),
     h(
       "button",

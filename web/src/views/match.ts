@@ -19,6 +19,7 @@ export const SCORING_LABELS: Record<Scoring, string> = {
   chicago: "Chicago",
   duplicate: "duplicate boards",
   sets: "set points and games",
+  target: "to a target score",
 };
 
 export const dealsLabel = (deals: number): string => (deals === 0 ? "no fixed end" : plural(deals, "deal"));

@@ -25,9 +25,10 @@ import { isBot, myPosition, nameAt } from "./names";
 import { readyPanel, spectatorsLine } from "./waiting";
 
 /** Where a position sits on my screen: `bottom` (my seat, or seat 0 for a spectator) at the
- *  bottom, play going clockwise. */
+ *  bottom, play going clockwise; at a table of two (Memory Bridge) the other player is opposite. */
 const SLOTS = ["bottom", "left", "top", "right"] as const;
-const slotOf = (position: number, bottom: number) => SLOTS[(position - bottom + 4) % 4];
+const slotOf = (position: number, bottom: number, seats: number) =>
+  seats === 2 ? SLOTS[2 * ((position - bottom + 2) % 2)] : SLOTS[(position - bottom + 4) % 4];
 
 function cardFace(card: CardCode, attrs: Record<string, string | number | boolean> = {}): HTMLElement {
   return h(
@@ -52,6 +53,7 @@ function cardButton(card: CardCode, enabled: boolean, testid: string, onclick: (
 }
 
 const VERBS: Partial<Record<Status, string>> = {
+  firstHalf: "play",
   bidding: "bid",
   choosingTeammate: "name the partner card",
   playing: "play",
@@ -92,6 +94,24 @@ function statusLine(room: RoomDocument, me: number): HTMLElement {
   );
 }
 
+/** Memory Bridge's first half (docs/MEMORY.md): under way, or its tricks won once it is over. */
+function firstHalfView(room: RoomDocument): HTMLElement | null {
+  if (room.status === "firstHalf")
+    return h(
+      "div",
+      { class: "muted" },
+      "First half: 13 tricks without trump, then the rest of the deck is dealt",
+    );
+  const first = room.firstHalf;
+  if (!first) return null;
+  return h(
+    "div",
+    { class: "muted", "data-testid": "first-half", "data-tricks-won": first.tricksWon.join(",") },
+    "First half: ",
+    first.tricksWon.map((won, p) => `${nameAt(room, p)} ${plural(won, "trick")}`).join(" · "),
+  );
+}
+
 function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLElement {
   const contract = room.contract;
   if (!contract) {
@@ -100,6 +120,7 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
       "div",
       { class: "contract", "data-testid": "contract", "data-bid": "" },
       highest ? `Highest bid ${bidLabel(highest.bid)} by ${nameAt(room, highest.position)}` : "No bid yet",
+      firstHalfView(room),
     );
   }
   const partner = room.partnerPosition;
@@ -123,6 +144,7 @@ function contractView(room: RoomDocument, me: number, hand: CardCode[]): HTMLEle
         ? `trump ${SUIT_NAMES[contract.trump]}${room.trumpBroken ? " (broken)" : ""}`
         : "no trump",
     ),
+    firstHalfView(room),
     room.settings.variant === "floating" &&
       h(
         "div",
@@ -159,7 +181,7 @@ function seatView(room: RoomDocument, position: number, me: number, bottom: numb
   return h(
     "div",
     {
-      class: `seat ${slotOf(position, bottom)}${room.turn === position ? " to-act" : ""}`,
+      class: `seat ${slotOf(position, bottom, room.handSizes.length)}${room.turn === position ? " to-act" : ""}`,
       "data-testid": `seat-${position}`,
       "data-hand-size": room.handSizes[position],
     },
@@ -186,7 +208,7 @@ function trickView(room: RoomDocument, bottom: number): HTMLElement {
     ...(shown?.cards ?? []).map(({ position, card }) =>
       h(
         "div",
-        { class: `slot ${slotOf(position, bottom)}` },
+        { class: `slot ${slotOf(position, bottom, room.handSizes.length)}` },
         cardFace(card, { "data-testid": "trick-card", "data-position": position }),
       ),
     ),
@@ -295,7 +317,8 @@ function handView(
   hand: CardCode[],
   canAct: boolean,
 ): HTMLElement {
-  const legal = new Set(room.status === "playing" && canAct ? legalCards(room, hand) : []);
+  const playing = room.status === "playing" || room.status === "firstHalf";
+  const legal = new Set(playing && canAct ? legalCards(room, hand) : []);
   return h(
     "div",
     { class: "hand", "data-testid": "hand", "data-count": hand.length },
@@ -353,7 +376,7 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       h(
         "div",
         { class: "ring" },
-        ...[0, 1, 2, 3].map((p) => seatView(room, p, me, bottom)),
+        ...room.handSizes.map((_, p) => seatView(room, p, me, bottom)),
         trickView(room, bottom),
       ),
       resultView(s, room),

@@ -116,7 +116,7 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
   const uid = s.user!.uid;
   const isHost = room.hostID === uid;
   const me = room.players.find((p) => p.uid === uid);
-  const canStart = room.players.length === 4 && room.players.every((p) => p.ready);
+  const canStart = room.players.length === room.handSizes.length && room.players.every((p) => p.ready);
   const next = room.match.dealNumber + 1;
   return h(
     "div",
@@ -154,7 +154,9 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
             ),
         ),
       ),
-      ...Array.from({ length: 4 - room.players.length }, () => h("li", { class: "muted" }, "empty seat")),
+      ...Array.from({ length: room.handSizes.length - room.players.length }, () =>
+        h("li", { class: "muted" }, "empty seat"),
+      ),
     ),
     h(
       "div",
@@ -166,7 +168,7 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
           me.ready ? "Not ready" : "I'm ready",
         ),
       isHost &&
-        room.players.length < 4 &&
+        room.players.length < room.handSizes.length &&
         h(
           "button",
           {

@@ -152,6 +152,27 @@ async function startAgainstBots(page, name, variant, bots, configure = async () 
   await page.click(testid("start-game"));
 }
 
+/** Plays my part of the deal in progress to its end: my first call the cheapest bid I may make
+ *  (else PASS), then PASS; the first legal card of my hand, or of the dummy when I declare.
+ *  `afterMove(view, called)` checks each view that follows a move. */
+async function playOutDeal(page, view, afterMove = () => {}) {
+  let called = false;
+  while (view.status !== "dealEnded") {
+    if (view.status === "bidding") {
+      const call = called ? "PASS" : (view.enabledBids.find((b) => b !== "PASS") ?? "PASS");
+      called = true;
+      await page.click(testid(`bid-${call}`));
+    } else if (view.enabledDummy.length > 0) {
+      await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
+    } else {
+      await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+    }
+    [view] = await settle(view.version + 1);
+    afterMove(view, called);
+  }
+  return view;
+}
+
 async function settle(version) {
   await Promise.all(
     players.map(({ page }) =>
@@ -1036,26 +1057,14 @@ describe("web client", { timeout: 300_000 }, () => {
     const { page } = south;
     await startAgainstBots(page, "Tiger", "tiger", 3);
 
-    let [view] = await settle(0);
+    const [view] = await settle(0);
     const ladder = await page
       .locator(`${testid("bid-box")} .bid-grid button`)
       .evaluateAll((buttons) => buttons.map((b) => b.dataset.testid.slice(4)));
     assert.equal(ladder.length, 25, "25 bids");
     assert.deepEqual(ladder.slice(0, 6), ["5NT", "5C", "5D", "5H", "5S", "6NT"], "no crests lowest");
     assert.equal(await page.locator(testid("bid-X")).count(), 0, "no doubling");
-    let bid = false;
-    for (; view.status !== "dealEnded";) {
-      if (view.status === "bidding") {
-        const call = bid ? "PASS" : (view.enabledBids.find((b) => b !== "PASS") ?? "PASS");
-        bid = true;
-        await page.click(testid(`bid-${call}`));
-      } else if (view.enabledDummy.length > 0) {
-        await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
-      } else {
-        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
-      }
-      [view] = await settle(view.version + 1);
-    }
+    await playOutDeal(page, view);
     // Set points on the sheet, and what the deal gave by kind.
     await page.locator(testid("score-sheet")).waitFor();
     const games = await Promise.all(
@@ -1072,26 +1081,17 @@ describe("web client", { timeout: 300_000 }, () => {
     const { page } = me;
     await startAgainstBots(page, "Memo", "memory", 1, () => page.fill(testid("create-targetScore"), "5000"));
 
-    let [view] = await settle(0);
+    const [view] = await settle(0);
     assert.equal(view.status, "firstHalf");
     assert.equal(await page.locator(testid("seat-2")).count(), 0, "two seats");
     const firstHand = [...view.hand];
     assert.equal(firstHand.length, 13);
-    let bid = false;
-    for (; view.status !== "dealEnded";) {
-      if (view.status === "bidding") {
-        const call = bid ? "PASS" : (view.enabledBids.find((b) => b !== "PASS") ?? "PASS");
-        bid = true;
-        await page.click(testid(`bid-${call}`));
-      } else {
-        await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+    await playOutDeal(page, view, (next, called) => {
+      if (next.status === "bidding" && !called) {
+        assert.equal(next.hand.length, 13, "the rest of the deck is dealt");
+        assert.ok(!next.hand.some((card) => firstHand.includes(card)), "new cards");
       }
-      [view] = await settle(view.version + 1);
-      if (view.status === "bidding" && !bid) {
-        assert.equal(view.hand.length, 13, "the rest of the deck is dealt");
-        assert.ok(!view.hand.some((card) => firstHand.includes(card)), "new cards");
-      }
-    }
+    });
     const won = (await page.locator(testid("first-half")).getAttribute("data-tricks-won"))
       .split(",")
       .map(Number);

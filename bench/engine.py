@@ -1,7 +1,8 @@
 """Benchmark of the rules engine: random complete games through the Room API.
 
 Each game (one deal: a one-deal match of Floating Bridge, the first deal of a rubber of contract
-bridge): create a room, three joins, four ready toggles, start (a secure shuffle, with the wash
+bridge, of a TigerBridge match, of a Memory Bridge match with its two halves): create a room,
+the joins and ready toggles of its seats, start (a secure shuffle, with the wash
 rule in Floating Bridge), the auction (pass-outs redeal), the partner card (Floating Bridge), and
 play to the end of the deal (the declarer playing the dummy's cards in contract bridge). Every
 move goes through `Room.place_bid` / `choose_partner` / `play_card`, which validate it; the moves
@@ -9,7 +10,7 @@ are chosen at random among `legal_bids` / `legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]
-                           [--variants floating,contract]
+                           [--variants floating,contract,tiger,memory]
 
 Prints a small table per variant (with several, each one's rate against the first, measured in
 the same run); the last line is `games_per_s: N` of the first variant. With --profile it also runs the
@@ -29,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "functions"))
 
-from bridge import PASS, Phase, Room, Settings, secure_rng
+from bridge import PASS, Phase, Room, Settings, secure_rng, variant_named
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")
@@ -63,17 +64,18 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     seconds = tally.seconds
     shuffle = secure_rng()
     host = PLAYERS[0][0]
+    players = PLAYERS[:variant_named(settings.variant).seats]
 
     t0 = clock()
     room = Room.create(host, PLAYERS[0][1], settings)
-    for uid, name in PLAYERS[1:]:
+    for uid, name in players[1:]:
         room = room.join(uid, name)
-    for uid, _ in PLAYERS:
+    for uid, _ in players:
         room = room.toggle_ready(uid)
     room = room.start(host, shuffle)
     t1 = clock()
     seconds["lobby"] += t1 - t0
-    tally.lobby_moves += 1 + 3 + 4 + 1
+    tally.lobby_moves += 2 * len(players) + 1
 
     bid_bias = choice.uniform(0.05, 0.6)  # how keen this table is to bid: contracts of every level
     dealer = room.deal.dealer
@@ -95,6 +97,9 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
             if room.deal.dealer != dealer and not room.deal.calls:
                 tally.passouts += 1
                 dealer = room.deal.dealer
+            if room.deal.is_finished:  # a second half passed out (Memory Bridge)
+                tally.passouts += 1
+                break
         elif phase is Phase.CHOOSING_TEAMMATE:
             room = room.choose_partner(uid, choice.choice(game.legal_partner_cards()))
             seconds["partner"] += clock() - t0
@@ -109,8 +114,8 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     game = room.deal
     tally.games += 1
     tally.washes += game.washes
-    tally.tricks += len(game.tricks)
-    tally.made += room.result.outcome.made
+    tally.tricks += len(game.first_tricks) + len(game.tricks)
+    tally.made += bool(room.result.outcome and room.result.outcome.made)
     return room
 
 

@@ -356,3 +356,52 @@ def test_the_hand_record_holds_both_halves() -> None:
     assert public["firstHalf"]["tricks"] == record["firstHalf"]["tricks"]
     assert public["result"]["points"][Side.of(max((0, 1), key=lambda p: record["firstHalf"]["tricksWon"][p])).value][
         "firstHalf"] >= 140
+
+
+def oracle_points(record: dict) -> dict[str, dict[str, int]]:
+    """A deal's points by side and kind from its hand record alone, restating seed 002: the first
+    half's 7+ tricks as 1NT made plus 100; a contract made, each trick over six (C/D 20, H/S 30,
+    NT 40 then 30) times 1, 2 or 4; a contract failed, 50 a trick short to the opponent, times the same."""
+    side = ("NS", "EW")
+    won = record["firstHalf"]["tricksWon"]
+    first = max((0, 1), key=lambda p: won[p])
+    points: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
+    points[side[first]]["firstHalf"] = 40 + 30 * (won[first] - 7) + 100
+    contract = record["contract"]
+    if contract is None:
+        return points
+    declarer, bid = contract["declarer"], contract["bid"]
+    times = {None: 1, "X": 2, "XX": 4}[contract["doubled"]]
+    taken = sum(1 for t in record["tricks"] if t["winner"] == declarer)
+    need = int(bid[0]) + 6
+    if taken >= need:
+        over = taken - 6
+        per = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}[bid[1:]]
+        points[side[declarer]]["contract"] = (per * over + (10 if bid.endswith("NT") else 0)) * times
+    else:
+        points[side[1 - declarer]]["undertricks"] = 50 * (need - taken) * times
+    return points
+
+
+def test_thousands_of_random_memory_deals_score_as_the_seed_says() -> None:
+    rng = random.Random(11)
+    deals = doubled = passed = 0
+    while deals < 2000:
+        room = Room.create("ann", "Ann", MEMORY_SETTINGS).join("ben", "Ben").toggle_ready("ann").toggle_ready("ben")
+        room = room.start("ann", rng)
+        while room.deal_in_progress:
+            deal = room.deal
+            uid = deal.players[deal.actor]
+            if deal.phase is Phase.BIDDING:
+                legal = deal.legal_bids()
+                call = rng.choice(legal[1:4]) if len(legal) > 1 and rng.random() < 0.6 else PASS
+                room = room.place_bid(uid, call, rng)
+            else:
+                room = room.play_card(uid, rng.choice(deal.legal_cards()))
+        record = documents.deal_record(room)
+        assert record is not None
+        assert record["result"]["points"] == oracle_points(record), record["result"]
+        deals += 1
+        passed += record["contract"] is None
+        doubled += bool(record["contract"] and record["contract"]["doubled"])
+    assert passed > 0 and doubled > 50

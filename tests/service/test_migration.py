@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bridge import state
 from tests import client
 from tests.table import Table, database
 
@@ -46,7 +47,7 @@ def test_a_part_one_room_loads_plays_to_its_end_and_is_then_stored_in_the_curren
     assert sum(final["match"]["scores"].values()) == 2  # the deal's two winners, one point each
     assert final["hostID"] == old["hostID"] and [p["uid"] for p in final["players"]] == old["memberIDs"]
     stored = client.admin_get(f"rooms/{table.room_id}/private/state")
-    assert stored["schemaVersion"] == 5 and stored["version"] == final["version"]
+    assert stored["schemaVersion"] == state.SCHEMA_VERSION and stored["version"] == final["version"]
     assert client.read(f"rooms/{table.room_id}/deals/1", table.players[0])["result"] == final["result"]
     for player in table.players:
         assert client.read(f"players/{player.uid}", player)["stats"]["gamesPlayed"] == 1

@@ -3,7 +3,6 @@ bots through `Match`, scored on the sheet."""
 from __future__ import annotations
 
 import random
-from types import MappingProxyType
 
 from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Settings, documents, new_deal
 from bridge.bids import Bid, Doubling, Strain
@@ -37,11 +36,10 @@ def bot_states(seed: int, settings: Settings | None = None) -> list[Deal]:
 
 
 def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, list[Deal]]:
-    """A whole match played by four bots: the match when it is over and every deal it scored."""
+    """A whole match of `settings` (any four-seat variant) played by four bots: the match when it
+    is over and every deal it scored."""
     rng = random.Random(seed)
-    match = Match(0, settings.scoring, 0, MappingProxyType({}), MappingProxyType({}),
-                  CONTRACT.sheet(settings)).seated(PLAYERS, NAMES)
-    deal = new_deal(CONTRACT, PLAYERS, settings, 0, rng)
+    match, deal = Match.start(PLAYERS, NAMES, settings, rng)
     deals = []
     for _ in range(most):
         while not deal.is_finished:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bridge import Card, Deal, Match, Phase, Reason, Settings, documents, new_deal, parse_call
+from bridge import Card, Deal, Phase, Reason, Settings, documents, new_deal, parse_call
 from bridge.bids import Bid, Strain
 from bridge.contract_scoring import Side
 from bridge.deal import Bidding, Contract, Outcome
@@ -15,6 +15,7 @@ from bridge.values import evolve
 
 from .conftest import PLAYERS, SUIT_PER_SEAT, auction, rejects
 from .test_bots import hidden_swaps
+from .test_contract import play_match
 from .test_match import Table, new_room, ready_all, start
 
 TIGER_SETTINGS = Settings(variant="tiger", scoring="sets", deals=0)
@@ -216,25 +217,10 @@ def test_the_sheet_round_trips_and_shows_each_sides_set_and_game_points() -> Non
 # ----- whole matches, the bot, random deals ------------------------------------------------------
 
 
-def play_match(seed: int, most: int = 200) -> tuple[Match, list[Deal]]:
-    rng = random.Random(seed)
-    match, deal = Match.start(PLAYERS, NAMES, TIGER_SETTINGS, rng)
-    deals = []
-    for _ in range(most):
-        while not deal.is_finished:
-            deal = deal.act(deal.actor, deal.bot_action(), rng)
-        match = match.scored(deal)
-        deals.append(deal)
-        if match.is_over(deal):
-            return match, deals
-        match, deal = match.next_deal(deal, PLAYERS, NAMES, TIGER_SETTINGS, rng)
-    raise AssertionError(f"no end after {most} deals")
-
-
 def test_a_match_of_bots_ends_two_to_one_or_three_to_nil_in_game_points() -> None:
     finals = set()
     for seed in range(20):
-        match, deals = play_match(seed)
+        match, deals = play_match(TIGER_SETTINGS, seed, most=200)
         sheet = match.sheet
         assert isinstance(sheet, SetSheet)
         finals.add(tuple(sorted((sheet.ns.game_points, sheet.ew.game_points))))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bridge import Card, Deal, Phase, Reason, Settings, documents, new_deal, parse_call
+from bridge import Deal, Phase, Reason, Settings, documents, new_deal, parse_call
 from bridge.bids import Bid, Strain
 from bridge.contract_scoring import Side
 from bridge.deal import Bidding, Contract, Outcome
@@ -15,7 +15,7 @@ from bridge.values import evolve
 
 from .conftest import PLAYERS, SUIT_PER_SEAT, auction, rejects
 from .test_bots import hidden_swaps
-from .test_contract import play_match
+from .test_contract import hidden_cards_swapped_unseen, play_match
 from .test_match import Table, new_room, ready_all, start
 
 TIGER_SETTINGS = Settings(variant="tiger", scoring="sets", deals=0)
@@ -282,22 +282,7 @@ def test_thousands_of_random_tiger_deals_score_set_points_as_the_seed_says() -> 
 
 
 def test_the_room_document_does_not_change_when_the_hidden_cards_do() -> None:
-    rng = random.Random(9)
-    checked = 0
-    for seed in range(30):
-        table = Table(seed, check_every_step=False)
-        room = start(new_room(TIGER_SETTINGS), table.rng)
-        while room.deal_in_progress:
-            deal = room.deal
-            swapped = hidden_swaps(deal, -1, rng)
-            if swapped.hands != deal.hands:
-                assert documents.public_room(evolve(room, deal=swapped)) == documents.public_room(room)
-                checked += 1
-            uid = deal.players[deal.actor]
-            action = deal.bot_action()
-            room = (room.play_card(uid, action) if isinstance(action, Card)
-                    else room.place_bid(uid, action, table.rng))
-    assert checked > 700
+    assert hidden_cards_swapped_unseen(TIGER_SETTINGS, 30) > 700
 
 
 def test_tiger_settings_score_sets_with_no_fixed_length_and_take_no_other_variants_options() -> None:

@@ -426,6 +426,3 @@ def test_every_rule_expression_was_evaluated_and_every_condition_went_both_ways(
         if outcomes != {True, False}:
             one_sided.append(f"{text(top)} evaluated to {sorted(outcomes)} only")
     assert not one_sided, "conditions never seen both ways:\n  " + "\n  ".join(one_sided)
-
-    html = client.http.get(COVERAGE_URL + ".html")
-    assert html.status_code == 200 and "rule coverage report" in html.text.lower(), html.text[:200]

@@ -91,6 +91,16 @@ class Trick:
         return best.position
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The declarer at `position` says their side takes `tricks` of the tricks still to play
+    (SPEC §15); `accepted` are the opponents who have agreed so far."""
+
+    position: int
+    tricks: int
+    accepted: tuple[int, ...] = ()
+
+
 # ----- phases ------------------------------------------------------------------------------
 
 
@@ -125,7 +135,8 @@ class ChoosingPartner:
 @dataclass(frozen=True, slots=True)
 class Playing:
     """Card play: the completed `tricks` and the `trick` being played. `partner_card` is None
-    when the variant's sides are fixed."""
+    when the variant's sides are fixed. `claim`: the declarer's claim the opponents are
+    answering (no card is played meanwhile)."""
 
     phase: ClassVar[Phase] = Phase.PLAYING
     calls: tuple[AuctionCall, ...]
@@ -133,17 +144,20 @@ class Playing:
     partner_card: Card | None
     trick: Trick
     tricks: tuple[Trick, ...] = ()
+    claim: Claim | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The deal is over: every trick played, or a side reached its target as far as the table can tell."""
+    """The deal is over: every trick played, a side reached its target as far as the table can
+    tell, or the opponents accepted the declarer's `claim` of the tricks that were left."""
 
     phase: ClassVar[Phase] = Phase.COMPLETE
     calls: tuple[AuctionCall, ...]
     contract: Contract
     partner_card: Card | None
     tricks: tuple[Trick, ...]
+    claim: Claim | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +217,9 @@ class SeatView:
     dummy: tuple[int, Hand] | None = None
     #: The first half's tricks, once played (`Variant.first_half`).
     first_tricks: tuple[Trick, ...] = ()
+    #: The open claim, and the claimer's remaining cards it makes public (SPEC §15).
+    claim: Claim | None = None
+    claim_cards: Hand = ()
 
     @property
     def trump(self) -> Suit | None:
@@ -258,8 +275,10 @@ class Deal:
     @property
     def actor(self) -> int | None:
         """Who makes the move for `turn`: the declarer when it is the dummy's card to play, else
-        the player whose turn it is."""
+        the player whose turn it is; nobody while a claim is open (`claim_answerers` answer it)."""
         turn, state = self.turn, self.state
+        if isinstance(state, Playing) and state.claim is not None:
+            return None
         if isinstance(state, Playing) and self.variant.play.dummy and turn == self._dummy_position(state.contract):
             return state.contract.declarer
         return turn
@@ -280,6 +299,25 @@ class Deal:
     @property
     def calls(self) -> tuple[AuctionCall, ...]:
         return self.state.calls
+
+    @property
+    def claim(self) -> Claim | None:
+        """The claim being answered, or the accepted claim that ended the deal."""
+        state = self.state
+        return state.claim if isinstance(state, (Playing, Finished)) else None
+
+    @property
+    def claim_answerers(self) -> tuple[int, ...]:
+        """The opponents of the claimer's side still to answer the open claim (none without one)."""
+        state = self.state
+        if not isinstance(state, Playing) or state.claim is None:
+            return ()
+        side = self._declarer_side(state.contract)
+        return tuple(p for p in range(self.variant.seats) if p not in side and p not in state.claim.accepted)
+
+    def _declarer_side(self, contract: Contract) -> tuple[int, ...]:
+        partner = self.partner
+        return (contract.declarer,) if partner is None else (contract.declarer, partner)
 
     @property
     def contract(self) -> Contract | None:
@@ -360,9 +398,11 @@ class Deal:
 
     def view(self, position: int) -> SeatView:
         """What the player at `position` may see (`SeatView`)."""
+        state = self.state
+        claim = state.claim if isinstance(state, Playing) else None
         return SeatView(self.variant, position, self.hands[position], self.dealer, self.calls, self.contract,
                         self.partner_card, self.partner if self.partner_revealed else None, self.trick, self.tricks,
-                        self.dummy, self.first_tricks)
+                        self.dummy, self.first_tricks, claim, self.hands[claim.position] if claim else ())
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do, in a fixed order that depends on public facts only
@@ -397,6 +437,9 @@ class Deal:
         partner = self.partner
         assert partner is not None  # a finished deal has a contract, and its partner card was dealt
         ours, theirs = self.side_tricks(partner)
+        if state.claim is not None:  # the tricks that were left when the claim was accepted
+            left = self.variant.hand_size - len(state.tricks)
+            ours, theirs = ours + state.claim.tricks, theirs + left - state.claim.tricks
         return Outcome(state.contract.declarer, partner, state.contract, ours, theirs, self.variant.seats)
 
     def hands_dealt(self) -> tuple[Hand, ...]:
@@ -639,12 +682,64 @@ class Deal:
         contract = state.contract
         return evolve(self, state=Playing(state.calls, contract, card, Trick(self._opening_leader(contract))))
 
+    def claim_violation(self, position: int, tricks: int) -> BridgeError | None:
+        """The declarer may claim during card play, between tricks, for 0 to all of the tricks
+        still to play, while no claim is open, once the table knows the sides: with a partner
+        card only once it has been played, or who answers would tell who the partner is."""
+        state = self.state
+        if not isinstance(state, Playing):
+            return BridgeError(Reason.WRONG_PHASE,
+                               f"A claim is made during card play; the deal is in {self.phase.value}.")
+        if state.claim is not None:
+            return BridgeError(Reason.CLAIM_PENDING, "A claim is open: wait for its answers.")
+        if position != state.contract.declarer:
+            return BridgeError(Reason.NOT_DECLARER, "Only the declarer may claim.")
+        if not self.partner_revealed:
+            return BridgeError(Reason.WRONG_PHASE, "A claim waits until the partner card has been played: who answers "
+                                                   "it would tell the table who the partner is.")
+        if state.trick.plays:
+            return BridgeError(Reason.WRONG_PHASE, "A claim is made between tricks: finish this trick first.")
+        left = self.variant.hand_size - len(state.tricks)
+        if not 0 <= tricks <= left:
+            return BridgeError(Reason.INVALID_ARGUMENT, f"{left} tricks are left to play: claim 0 to {left} of them.")
+        return None
+
+    def make_claim(self, position: int, tricks: int) -> Deal:
+        """The declarer says their side takes `tricks` of the tricks still to play (SPEC §15): their
+        remaining cards are shown to the table and play waits for the opponents' answers."""
+        if (error := self.claim_violation(position, tricks)) is not None:
+            raise error
+        state = self.state
+        assert isinstance(state, Playing)  # claim_violation says so
+        return evolve(self, state=evolve(state, claim=Claim(position, tricks)))
+
+    def answer_claim(self, position: int, accept: bool) -> Deal:
+        """Each opponent of the claimer's side answers the open claim. When all have accepted, the
+        deal ends as if played: the claimer's side takes the claimed tricks of those left, the
+        opponents the rest. One rejection withdraws the claim, and play goes on."""
+        state = self.state
+        if not isinstance(state, Playing) or state.claim is None:
+            raise BridgeError(Reason.NO_CLAIM, "No claim is open.")
+        if position in self._declarer_side(state.contract):
+            raise BridgeError(Reason.NOT_OPPONENT, "Only the claimer's opponents answer a claim.")
+        if position in state.claim.accepted:
+            raise BridgeError(Reason.ALREADY_ANSWERED, "You have accepted this claim already.")
+        if not accept:
+            return evolve(self, state=evolve(state, claim=None))
+        claim = evolve(state.claim, accepted=(*state.claim.accepted, position))
+        deal = evolve(self, state=evolve(state, claim=claim))
+        if deal.claim_answerers:
+            return deal
+        return evolve(self, state=Finished(state.calls, state.contract, state.partner_card, state.tricks, claim))
+
     def play_card(self, position: int, card: Card) -> Deal:
         """The player at `position` plays one card: their own on their turn, or as declarer the
         dummy's on the dummy's turn. A full trick goes to its winner, who leads next, until the
         deal ends. The last trick of a first half deals the `stock` and opens the auction."""
         state = self.state
         seats = self.variant.seats
+        if isinstance(state, Playing) and state.claim is not None:
+            raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: play waits for its answers.")
         if not isinstance(state, (Playing, FirstHalf)) or position != self.actor:
             # raises: the wrong phase, or not this player's move
             state = self._require(FirstHalf, position) if isinstance(state, FirstHalf) else \

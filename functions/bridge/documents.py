@@ -16,6 +16,7 @@ from .room import Result, Room, Seat, is_bot
 from .variant import ScoreSheet
 from .wire import (
     CallEntry,
+    ClaimDoc,
     ContractDoc,
     DealRecord,
     FirstHalfDoc,
@@ -141,7 +142,17 @@ def public_room(room: Room) -> RoomState:
         "firstHalf": _first_half(deal) if deal and deal.first_tricks else None,
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
+        "claim": _claim(deal) if deal and room.abandoned_by is None else None,
     }
+
+
+def _claim(deal: Deal) -> ClaimDoc | None:
+    """The open claim, or the accepted one that ended the deal: the claimer's cards are public."""
+    claim = deal.claim
+    if claim is None:
+        return None
+    return {"by": claim.position, "tricks": claim.tricks, "cards": _cards(deal.hands[claim.position]),
+            "accepted": list(claim.accepted), "answering": list(deal.claim_answerers)}
 
 
 def _first_half(deal: Deal) -> FirstHalfDoc:
@@ -203,6 +214,7 @@ def deal_record(room: Room) -> DealRecord | None:
         "tricks": _tricks(deal),
         "firstHalf": {**_first_half(deal), "hands": [{"cards": _cards(h)} for h in deal.first_half_hands()]}
         if deal.first_tricks else None,
+        "claim": {"by": claim.position, "tricks": claim.tricks} if (claim := deal.claim) else None,
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),
     }

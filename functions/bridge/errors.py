@@ -52,6 +52,10 @@ class Reason(StrEnum):
     EVENT_STARTED = "EVENT_STARTED"
     EVENT_ENDED = "EVENT_ENDED"
     EVENT_TABLE = "EVENT_TABLE"
+    CLAIM_PENDING = "CLAIM_PENDING"
+    NO_CLAIM = "NO_CLAIM"
+    NOT_OPPONENT = "NOT_OPPONENT"
+    ALREADY_ANSWERED = "ALREADY_ANSWERED"
 
     @property
     def status(self) -> str:
@@ -71,14 +75,15 @@ _STATUS: dict[Reason, str] = {
     Reason.ACCOUNT_EXISTS: "already-exists",
     **{r: "permission-denied" for r in (
         Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER, Reason.KICKED,
-        Reason.NOT_DIRECTOR, Reason.NOT_IN_EVENT)},
+        Reason.NOT_DIRECTOR, Reason.NOT_IN_EVENT, Reason.NOT_OPPONENT)},
     **{r: "failed-precondition" for r in (
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
         Reason.BID_TOO_LOW, Reason.CANNOT_DOUBLE, Reason.CANNOT_REDOUBLE, Reason.OWN_CARD, Reason.CARD_NOT_DEALT,
         Reason.CARD_NOT_IN_HAND,
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
-        Reason.CHAT_DISABLED, Reason.SEAT_TAKEN, Reason.EVENT_STARTED, Reason.EVENT_ENDED, Reason.EVENT_TABLE)},
+        Reason.CHAT_DISABLED, Reason.SEAT_TAKEN, Reason.EVENT_STARTED, Reason.EVENT_ENDED, Reason.EVENT_TABLE,
+        Reason.CLAIM_PENDING, Reason.NO_CLAIM, Reason.ALREADY_ANSWERED)},
     Reason.RATE_LIMITED: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",

@@ -5,12 +5,13 @@ rules, and for deal moves delegates to the match's `Deal` by the caller's positi
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .bids import Call
 from .cards import Card
+from .claims import claim_holds
 from .deal import Deal, Outcome, Phase
 from .dealing import Board, Shuffler, secure_rng
 from .errors import BridgeError, Reason
@@ -465,8 +466,9 @@ class Room:
         another, until a human is to act or the deal ends (SPEC §10). A finished deal is scored;
         when the match goes on, every human's `ready` is reset for the next deal."""
         bots = {position for position, seat in enumerate(self.seats) if seat.bot}
-        while bots and deal.actor in bots:
-            deal = deal.act(deal.actor, deal.bot_action(), rng or secure_rng())  # (only the auction shuffles)
+        # (only the auction shuffles)
+        while bots and (moved := _policy_move(deal, bots, rng or secure_rng())) is not None:
+            deal = moved
         match = self.match
         if not deal.is_finished or match is None:
             return evolve(self, deal=deal)
@@ -478,15 +480,17 @@ class Room:
     # ----- the turn timer (SPEC §10) ------------------------------------------------------
 
     @property
-    def _turn(self) -> tuple[int, int, int, int] | None:
-        """Which turn of which deal it is, while a person is to act (None otherwise)."""
+    def _turn(self) -> tuple[int, int, int, int, int] | None:
+        """Which turn of which deal it is, while a person is to act or to answer a claim (None
+        otherwise). A claim is one turn from when it is made until it is answered."""
         deal, match = self.deal, self.match
-        if deal is None or match is None or not self.deal_in_progress or deal.actor is None:
+        if deal is None or match is None or not self.deal_in_progress:
             return None
-        if self.seats[deal.actor].bot:
+        waiting = deal.claim_answerers or ((deal.actor,) if deal.actor is not None else ())
+        if all(self.seats[position].bot for position in waiting):
             return None
         plays = len(deal.tricks) * deal.variant.seats + len(deal.trick.plays if deal.trick else ())
-        return match.number, len(deal.calls), int(deal.partner_card is not None), plays
+        return match.number, len(deal.calls), int(deal.partner_card is not None), plays, int(deal.claim is not None)
 
     def timed(self, before: Room | None, now: float) -> Room:
         """The room with its turn deadline as of `now`: `turnSeconds` after a person was handed the
@@ -502,15 +506,18 @@ class Room:
         return self if deadline == self.turn_deadline else evolve(self, turn_deadline=deadline)
 
     def claim_timeout(self, uid: str, now: float, rng: Shuffler) -> Room:
-        """Any member, once the turn deadline has passed: the server makes the idle person's move
-        with the bot's policy (then the bots' moves that follow)."""
+        """Any member, once the turn deadline has passed: the server makes the idle person's move,
+        or answers the open claim for every idle opponent, with the bot's policy (then the bots'
+        moves that follow)."""
         self._member(uid)
         deal = self._deal_in_play()
         if self.turn_deadline is None or now < self.turn_deadline:
             raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
-        actor = deal.actor
-        assert actor is not None
-        return self._moved(deal.act(actor, deal.bot_action(), rng), rng)
+        moved = _policy_move(deal, range(deal.variant.seats), rng)
+        assert moved is not None  # a deadline is set only while someone is to move
+        while moved.claim_answerers:
+            moved = _policy_move(moved, moved.claim_answerers, rng) or moved
+        return self._moved(moved, rng)
 
     def played_out(self, rng: Shuffler) -> Room:
         """The deal in progress played to its end with the bot's policy for every seat: the
@@ -518,8 +525,8 @@ class Room:
         deal = self.deal
         if deal is None or not self.deal_in_progress:
             return self
-        while deal.actor is not None:
-            deal = deal.act(deal.actor, deal.bot_action(), rng)
+        while (moved := _policy_move(deal, range(deal.variant.seats), rng)) is not None:
+            deal = moved
         return self._moved(deal, rng)
 
     def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
@@ -530,6 +537,23 @@ class Room:
 
     def play_card(self, uid: str, card: Card) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.play_card(position, card))
+
+    def claim(self, uid: str, tricks: int) -> Room:
+        """The declarer claims `tricks` of the tricks left (SPEC §15); bot opponents answer at once."""
+        return self._deal_move(uid, lambda deal, position: deal.make_claim(position, tricks))
+
+    def answer_claim(self, uid: str, accept: bool) -> Room:
+        return self._deal_move(uid, lambda deal, position: deal.answer_claim(position, accept))
+
+
+def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal | None:
+    """One move by the bots' policy for a seat of `positions` that is to move: an answer to the
+    open claim (`claims.claim_holds`), or the actor's call or card. None: none of them is to move."""
+    for position in deal.claim_answerers:
+        if position in positions:
+            return deal.answer_claim(position, claim_holds(deal.view(position)))
+    actor = deal.actor
+    return deal.act(actor, deal.bot_action(), rng) if actor is not None and actor in positions else None
 
 
 def finished_since(before: Room | None, after: Room) -> bool:

@@ -12,8 +12,10 @@ older server still loads, and is stored in the current form the next time it cha
 - 4: 3 with the score sheet of contract bridge (SPEC §11) and a contract's doubling.
 - 5: 4 with duplicate events' tables (docs/DUPLICATE.md): the room's `event`, the match's
   `boards` and the deal's `board`; a board passed out is phase `complete` with no contract.
-- 6: this module's form: 5 with a first half (Memory Bridge, docs/MEMORY.md): the deal's
-  `stock` (the hands still to be dealt) and `firstTricks`, and the phase `firstHalf`.
+- 6: 5 with a first half (Memory Bridge, docs/MEMORY.md): the deal's `stock` (the hands still
+  to be dealt) and `firstTricks`, and the phase `firstHalf`.
+- 7: this module's form: 6 with the deal's `claim` (SPEC §15): open while playing, accepted once
+  complete.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from .deal import (
     AuctionCall,
     Bidding,
     ChoosingPartner,
+    Claim,
     Contract,
     Deal,
     DealState,
@@ -46,7 +49,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 Doc = dict[str, Any]
 
 
@@ -86,6 +89,8 @@ def _deal(deal: Deal) -> Doc:
         "tricks": [_trick(t) for t in deal.tricks],
         "stock": [_card_text(hand) for hand in deal.stock],
         "firstTricks": [_trick(t) for t in deal.first_tricks],
+        "claim": {"position": claim.position, "tricks": claim.tricks, "accepted": list(claim.accepted)}
+        if (claim := deal.claim) else None,
     }
 
 
@@ -161,12 +166,13 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
                              Doubling(contract_doc["doubling"]))
         partner_card = Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None
         tricks = tuple(_parse_trick(t, seats) for t in doc["tricks"])
+        claim = Claim(c["position"], c["tricks"], tuple(c["accepted"])) if (c := doc["claim"]) else None
         if phase is Phase.CHOOSING_TEAMMATE:
             state = ChoosingPartner(calls, contract)
         elif phase is Phase.PLAYING:
-            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks)
+            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks, claim)
         else:
-            state = Finished(calls, contract, partner_card, tricks)
+            state = Finished(calls, contract, partner_card, tricks, claim)
     return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
                 tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"],
                 tuple(_cards(hand) for hand in doc["stock"]), tuple(_parse_trick(t, seats) for t in doc["firstTricks"]))
@@ -243,8 +249,17 @@ def _v5_to_v6(doc: Mapping[str, Any]) -> Doc:
     return {**doc, "schemaVersion": 6, "match": match}
 
 
+def _v6_to_v7(doc: Mapping[str, Any]) -> Doc:
+    """Before claims (SPEC §15) no deal had one."""
+    match = doc["match"]
+    if match is not None:
+        match = {**match, "deal": {**match["deal"], "claim": None}}
+    return {**doc, "schemaVersion": 7, "match": match}
+
+
 #: Schema version -> the step from it to the next.
-_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
+                                                         6: _v6_to_v7}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

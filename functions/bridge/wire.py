@@ -127,6 +127,27 @@ class FirstHalfDoc(TypedDict):
     tricksWon: list[int]
 
 
+class ClaimDoc(TypedDict):
+    """SPEC §15: the declarer's claim that their side takes `tricks` of the tricks still to play.
+    `by` is the claimer's position, `cards` their remaining cards (public from the claim on),
+    `accepted` the positions of the opponents who have accepted, `answering` those still to
+    answer (none once every opponent has accepted and the deal has ended)."""
+
+    by: int
+    tricks: int
+    cards: list[CardText]
+    accepted: list[int]
+    answering: list[int]
+
+
+class ClaimRecord(TypedDict):
+    """The accepted claim that ended a deal, in its hand record: the claimer's position and the
+    tricks their side took of those that were left."""
+
+    by: int
+    tricks: int
+
+
 class FirstHalfRecord(FirstHalfDoc):
     """A first half in a hand record: its tricks, tricks won, and each position's 13 cards of it
     as dealt."""
@@ -223,6 +244,7 @@ class RoomState(TypedDict):
     board: int | None
     firstHalf: FirstHalfDoc | None
     event: EventTableDoc | None
+    claim: ClaimDoc | None
 
 
 class RoomDocument(RoomState):
@@ -268,6 +290,7 @@ class DealRecord(TypedDict):
     partner: int | None
     tricks: list[TrickDoc]
     firstHalf: FirstHalfRecord | None
+    claim: ClaimRecord | None
     result: ResultDoc
     scoreChanges: dict[str, int]
 
@@ -340,6 +363,20 @@ class CardRequest(Guards):
 
     roomID: Required[str]
     card: Required[CardText]
+
+
+class ClaimRequest(Guards):
+    """claim (SPEC §15)."""
+
+    roomID: Required[str]
+    tricks: Required[int]
+
+
+class RespondClaimRequest(Guards):
+    """respondClaim (SPEC §15)."""
+
+    roomID: Required[str]
+    accept: Required[bool]
 
 
 class InviteToRoomRequest(Guards):

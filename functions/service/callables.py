@@ -155,6 +155,19 @@ def play_card(call: Call) -> Success:
     return _room_move(call, request, lambda room: room.play_card(uid, request.card), lambda room: SUCCESS)
 
 
+def claim(call: Call) -> Success:
+    """SPEC §15: the declarer claims tricks; bot opponents answer in the same transaction."""
+    request = payloads.Claim.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.claim(uid, request.tricks), lambda room: SUCCESS)
+
+
+def respond_claim(call: Call) -> Success:
+    request = payloads.Answer.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.answer_claim(uid, request.accept), lambda room: SUCCESS)
+
+
 def invite_to_room(call: Call) -> Success:
     request = payloads.RoomTarget.parse(call.data)
     caller = call.caller
@@ -281,6 +294,8 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "placeBid": place_bid,
     "chooseTeammate": choose_teammate,
     "playCard": play_card,
+    "claim": claim,
+    "respondClaim": respond_claim,
     "inviteToRoom": invite_to_room,
     "updateRoomSettings": update_room_settings,
     "updateProfile": update_profile,

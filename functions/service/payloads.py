@@ -175,6 +175,48 @@ class CardAction:
         return CardAction(fields["roomID"], fields["card"], fields["expectedVersion"], fields["requestID"])
 
 
+def tricks(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _invalid("'tricks' must be a whole number of tricks.")
+    return value
+
+
+def accept(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _invalid("'accept' must be true or false.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """claim (SPEC §15): a room and the tricks the declarer's side will take of those left."""
+
+    room_id: str
+    tricks: int
+    expected_version: int | None
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> Claim:
+        fields = _fields(data, {"roomID": room_id, "tricks": tricks}, _GUARDS)
+        return Claim(fields["roomID"], fields["tricks"], fields["expectedVersion"], fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """respondClaim (SPEC §15): a room and the answer."""
+
+    room_id: str
+    accept: bool
+    expected_version: int | None
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> Answer:
+        fields = _fields(data, {"roomID": room_id, "accept": accept}, _GUARDS)
+        return Answer(fields["roomID"], fields["accept"], fields["expectedVersion"], fields["requestID"])
+
+
 @dataclass(frozen=True, slots=True)
 class RoomTarget:
     """inviteToRoom, removeBot, kickPlayer: a room and the uid the host acts on."""

@@ -15,8 +15,9 @@ import httpx
 from tests import client
 
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
-             "chooseTeammate", "playCard", "inviteToRoom", "updateRoomSettings", "updateProfile", "addBot",
-             "removeBot", "claimTimeout", "watchRoom", "stopWatching", "kickPlayer", "sendMessage")
+             "chooseTeammate", "playCard", "claim", "respondClaim", "inviteToRoom", "updateRoomSettings",
+             "updateProfile", "addBot", "removeBot", "claimTimeout", "watchRoom", "stopWatching", "kickPlayer",
+             "sendMessage")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {
@@ -24,12 +25,12 @@ SPEC_REASONS: dict[str, set[str]] = {
     "INVALID_ARGUMENT": {"INVALID_ARGUMENT", "INVALID_CARD", "INVALID_BID", "INVALID_SETTINGS"},
     "NOT_FOUND": {"ROOM_NOT_FOUND", "PLAYER_NOT_FOUND", "BOT_NOT_FOUND"},
     "ALREADY_EXISTS": {"ACCOUNT_EXISTS"},
-    "PERMISSION_DENIED": {"NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER", "KICKED"},
+    "PERMISSION_DENIED": {"NOT_IN_ROOM", "NOT_HOST", "NOT_INVITED", "NOT_DECLARER", "KICKED", "NOT_OPPONENT"},
     "FAILED_PRECONDITION": {"ALREADY_IN_ROOM", "ROOM_FULL", "GAME_STARTED", "GAME_ENDED", "NOT_ALL_READY",
                             "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
                             "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN",
                             "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED", "CANNOT_DOUBLE",
-                            "CANNOT_REDOUBLE"},
+                            "CANNOT_REDOUBLE", "CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"},
     "RESOURCE_EXHAUSTED": {"RATE_LIMITED"},
     "ABORTED": {"CONTENTION", "STALE_STATE"},
     "UNAVAILABLE": {"UNAVAILABLE"},

@@ -8,6 +8,7 @@ name one, and a rejection must read the same whoever holds the card sent.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests import client
@@ -62,7 +63,9 @@ class ContractGame(Game):
                                        "NOT_YOUR_TURN")
         assert database() == before, "a rejected call changed the database"
 
-    def play_contract(self, calls: tuple[str, ...]) -> dict:
+    def play_contract(self, calls: tuple[str, ...], until: Callable[[dict], bool] = lambda room: False) -> dict:
+        """The calls, then cards until the deal ends or `until` the room; every step checked and
+        probed. The room at the end."""
         table = self.table
         for call in calls:
             room, hands = self.check_contract_views()
@@ -71,7 +74,7 @@ class ContractGame(Game):
             assert reply is None
         while True:
             room, hands = self.check_contract_views()
-            if room["status"] != "playing":
+            if room["status"] != "playing" or until(room):
                 return room
             self.probe_play(room, hands)
             self.steps += 1

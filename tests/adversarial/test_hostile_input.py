@@ -153,7 +153,12 @@ TEXT_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
 #: Fields some "monsters" are valid values of: those values are not bad.
 VALID = {"displayName": a_name, "text": a_text}
 
-BAD = {"roomID": ROOM_ID_BAD, "card": CARD_BAD, "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
+#: Not a whole number: a claim's `tricks` of the wrong type (a number out of range is the engine's).
+TRICKS_BAD = json_values.filter(lambda v: isinstance(v, bool) or not isinstance(v, int))
+ACCEPT_BAD = json_values.filter(lambda v: not isinstance(v, bool))
+
+BAD = {"roomID": ROOM_ID_BAD, "tricks": TRICKS_BAD, "accept": ACCEPT_BAD, "card": CARD_BAD, "bid": BID_BAD,
+       "uid": UID_BAD, "settings": SETTINGS_BAD,
        "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
        "text": TEXT_BAD}
 
@@ -167,6 +172,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "placeBid": (("roomID", "bid"), ("expectedVersion", "requestID")),
     "chooseTeammate": (("roomID", "card"), ("expectedVersion", "requestID")),
     "playCard": (("roomID", "card"), ("expectedVersion", "requestID")),
+    "claim": (("roomID", "tricks"), ("expectedVersion", "requestID")),
+    "respondClaim": (("roomID", "accept"), ("expectedVersion", "requestID")),
     "inviteToRoom": (("roomID", "uid"), ("expectedVersion", "requestID")),
     "updateRoomSettings": (("roomID", "settings"), ("expectedVersion", "requestID")),
     "updateProfile": (("displayName",), ("requestID",)),
@@ -183,7 +190,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def valid_value(field: str, world: World) -> Any:
     return {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"playAllTricks": True}, "expectedVersion": 1, "requestID": "hostile-1",
-            "displayName": "Mallory", "text": "hello"}[field]
+            "displayName": "Mallory", "text": "hello", "tricks": 1, "accept": True}[field]
 
 
 @st.composite
@@ -266,6 +273,8 @@ def well_formed(draw, name: str, world: World) -> dict:
         "expectedVersion": st.integers(min_value=0, max_value=2**53 - 1),
         "requestID": st.from_regex(r"[A-Za-z0-9_\-]{1,64}", fullmatch=True),
         "text": st.text(min_size=1, max_size=40).filter(a_text),
+        "tricks": st.integers(min_value=-2, max_value=14),
+        "accept": st.booleans(),
     }
     data = {f: draw(values[f]) for f in required}
     data.update({f: draw(values[f]) for f in optional if draw(st.booleans())})

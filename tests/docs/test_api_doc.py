@@ -169,6 +169,14 @@ def contract_rooms() -> dict[str, Room]:
         room = room.place_bid(to_act(room), parse_call(text), rng)
     room = room.play_card(to_act(room), room.deal.legal_cards()[0])
     rooms = {"contract: a doubled contract in play": room}
+    while room.deal.trick.plays or len(room.deal.tricks) < 9:
+        room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    declarer, defender = room.deal.contract.declarer, room.deal.variant.left_of(room.deal.contract.declarer)
+    room = room.claim(users[declarer], 2)
+    rooms["contract: a claim open"] = room.answer_claim(users[defender], True)
+    rooms["contract: a claim accepted"] = rooms["contract: a claim open"].answer_claim(
+        users[room.deal.variant.left_of(declarer + 2)], True)
+    room = room.answer_claim(users[defender], False)
     while room.status == "playing":
         room = room.play_card(to_act(room), room.deal.legal_cards()[0])
     rooms["contract: between deals"] = room
@@ -527,7 +535,8 @@ def test_the_deal_record_is_documented():
     (`ended`); its example has exactly those fields. Unfinished and abandoned deals have none."""
     rooms = rooms_in_every_status()
     records = [documents.deal_record(rooms[label])
-               for label in ("dealEnded", "ended", "contract: between deals", "memory: between deals")]
+               for label in ("dealEnded", "ended", "contract: between deals", "memory: between deals",
+                             "contract: a claim accepted")]
     assert all(records), "a played-out deal has a deal record"
     written = {path for record in records for path in field_paths(record)}
     record = section("Deal record: `rooms/{roomID}/deals/{n}`", 3)

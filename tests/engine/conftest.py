@@ -78,6 +78,9 @@ SPEC_STATUS: dict[str, str] = {
     "EVENT_NOT_FOUND": "not-found",
     **dict.fromkeys(["NOT_DIRECTOR", "NOT_IN_EVENT"], "permission-denied"),
     **dict.fromkeys(["SEAT_TAKEN", "EVENT_STARTED", "EVENT_ENDED", "EVENT_TABLE"], "failed-precondition"),
+    # Claims (SPEC §15)
+    "NOT_OPPONENT": "permission-denied",
+    **dict.fromkeys(["CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"], "failed-precondition"),
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
     "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt
 }

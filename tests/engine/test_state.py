@@ -1,4 +1,4 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 6), the migration of a
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 7), the migration of a
 Part I room (schema 1: its public document and hand documents) and of schema 2, 3, 4 and 5 rooms."""
 from __future__ import annotations
 
@@ -63,6 +63,17 @@ def doubled_in_play() -> Room:
     return advance(room, lambda r: len(r.deal.tricks) >= 1 and len(r.deal.trick.plays) >= 2)
 
 
+def claimed(answers: int) -> Room:
+    """Contract bridge after two tricks: the declarer has claimed one more trick, and `answers`
+    of the two defenders have accepted."""
+    room = advance(doubled_in_play(), lambda r: len(r.deal.tricks) >= 2 and not r.deal.trick.plays)
+    deal = room.deal
+    room = room.claim(deal.players[deal.contract.declarer], 1)
+    for position in room.deal.claim_answerers[:answers]:
+        room = room.answer_claim(deal.players[position], True)
+    return room
+
+
 def chicago_between_deals() -> Room:
     """Contract bridge, Chicago: the first deal played, the room between deals."""
     table = Table(6, check_every_step=False)
@@ -110,6 +121,9 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
                                      .watch("gus").kick(PLAYERS[0], "fay").kick(PLAYERS[0], PLAYERS[2])),
     "contract: a doubled contract in play": (Status.PLAYING, doubled_in_play),
     "contract: between deals of a Chicago": (Status.DEAL_ENDED, chicago_between_deals),
+    "contract: a claim open": (Status.PLAYING, lambda: claimed(0)),
+    "contract: a claim accepted by one defender": (Status.PLAYING, lambda: claimed(1)),
+    "contract: a claim accepted": (Status.DEAL_ENDED, lambda: claimed(2)),
     "event table: first board": (Status.BIDDING, lambda: event_table(0)),
     "event table: third board": (Status.BIDDING, lambda: event_table(2)),
     "memory: first half": (Status.FIRST_HALF, lambda: advance(memory_started(), lambda r: len(r.deal.tricks) >= 3
@@ -138,7 +152,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 6
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 7
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -209,6 +223,17 @@ def test_a_schema_5_room_deals_no_first_half() -> None:
         assert state.migrate(old) == doc, name
 
 
+def test_a_schema_6_room_has_no_claim() -> None:
+    for name in ("waiting", "playing", "memory: second half", "contract: between deals of a Chicago"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 6}
+        if old["match"] is not None:
+            del old["match"]["deal"]["claim"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
+
+
 def test_a_decoded_room_plays_on() -> None:
     room = ROOMS["playing"][1]()
     decoded = state.decode(json.loads(json.dumps(state.encode(room))))
@@ -218,7 +243,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 7, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 8, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:

@@ -1,0 +1,79 @@
+"""The double-dummy search (`bridge.double_dummy`) against a brute-force oracle on small endings."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bridge import DECK, Card, Suit
+from bridge.double_dummy import Budget, Ending, SearchLimit, can_take, most_tricks
+
+
+def oracle(hands: list[list[Card]], leader: int, trump: Suit | None, side: tuple[bool, ...], must_break: bool,
+           broken: bool, trick: tuple[tuple[int, Card], ...] = ()) -> int:
+    """The side's most tricks by plain minimax over every legal card: no pruning, no memo, no
+    equivalent cards skipped."""
+    seats = len(hands)
+    if not trick and not hands[leader]:
+        return 0
+    seat = (leader + len(trick)) % seats
+    hand = hands[seat]
+    if trick:
+        legal = [c for c in hand if c.suit == trick[0][1].suit] or hand
+    elif must_break and trump is not None and not broken and any(c.suit != trump for c in hand):
+        legal = [c for c in hand if c.suit != trump]
+    else:
+        legal = hand
+    results = []
+    for card in legal:
+        hands[seat] = [c for c in hand if c != card]
+        played = (*trick, (seat, card))
+        if len(played) < seats:
+            results.append(oracle(hands, leader, trump, side, must_break, broken, played))
+        else:
+            led = played[0][1].suit
+            trumps = [p for p in played if p[1].suit == trump]
+            winner = max(trumps or [p for p in played if p[1].suit == led], key=lambda p: p[1].rank)[0]
+            now_broken = broken or bool(trumps)
+            results.append(side[winner] + oracle(hands, winner, trump, side, must_break, now_broken))
+        hands[seat] = hand
+    return max(results) if side[seat] else min(results)
+
+
+def random_ending(rng: random.Random, seats: int, size: int) -> Ending:
+    cards = rng.sample(DECK, seats * size)
+    hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(seats))
+    side = tuple(rng.random() < 0.5 for _ in range(seats)) if seats == 4 else (True, False)
+    trump = rng.choice([None, *Suit])
+    return Ending(hands, rng.randrange(seats), trump, side, must_break_trump=rng.random() < 0.5,
+                  trump_broken=rng.random() < 0.3)
+
+
+@pytest.mark.parametrize(("seats", "size", "count"), [(4, 1, 50), (4, 2, 200), (4, 3, 150), (2, 4, 200), (2, 5, 60)])
+def test_the_search_finds_the_most_tricks_the_brute_force_oracle_finds(seats, size, count):
+    rng = random.Random(size * 100 + seats)
+    for _ in range(count):
+        ending = random_ending(rng, seats, size)
+        expected = oracle([list(h) for h in ending.hands], ending.leader, ending.trump, ending.side,
+                          ending.must_break_trump, ending.trump_broken)
+        assert most_tricks(ending) == expected, ending
+        assert can_take(ending, expected) and not can_take(ending, expected + 1)
+
+
+def test_the_search_starts_from_a_trick_in_progress_as_the_oracle_does():
+    rng = random.Random(11)
+    for _ in range(150):
+        ending = random_ending(rng, 4, 3)
+        leader = ending.leader
+        for first in ending.hands[leader]:
+            hands = tuple(h if p != leader else tuple(c for c in h if c != first) for p, h in enumerate(ending.hands))
+            started = Ending(hands, leader, ending.trump, ending.side, trump_broken=True, trick=(first,))
+            expected = oracle([list(h) for h in hands], leader, ending.trump, ending.side, False, True,
+                              ((leader, first),))
+            assert most_tricks(started) == expected
+
+
+def test_a_search_past_its_budget_stops_instead_of_answering():
+    ending = random_ending(random.Random(7), 4, 13)
+    with pytest.raises(SearchLimit):
+        can_take(ending, 7, Budget(100))

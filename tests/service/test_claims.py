@@ -1,0 +1,134 @@
+"""Claims through the callables (SPEC §15): `claim` by the declarer between tricks, the
+claimer's cards public, `respondClaim` by each opponent, the deal ended as if played and
+recorded with the claim, a rejection withdrawing it; bots answering from their seat's view."""
+from __future__ import annotations
+
+from bridge.double_dummy import Ending, most_tricks
+from tests import client
+from tests.service.test_contract import play_one
+from tests.table import Table, assert_rejected, legal_cards, new_player
+
+CONTRACT = {"variant": "contract"}
+
+
+def between_tricks(table: Table, tricks: int) -> dict:
+    """Cards played (the declarer's for the dummy) until `tricks` tricks are complete and no card
+    of the next is played (four people at the table: every moment between tricks is seen)."""
+    room = table.room()
+    while len(room["tricks"]) < tricks or room["trick"]["cards"]:
+        room = play_one(table)
+    return room
+
+
+def test_the_declarer_claims_the_opponents_answer_and_the_deal_ends_as_if_played():
+    table = Table.started(settings=CONTRACT)
+    table.auction("1NT", "PASS", "PASS", "PASS")  # the dealer (0) declares; 2 is the dummy
+    room = between_tricks(table, 4)
+    declarer, dummy, left, right = (table.at(p) for p in (0, 2, 1, 3))
+    won = sum(1 for t in room["tricks"] if t["winner"] in (0, 2))
+
+    assert table.call("claim", declarer, tricks=5, expectedVersion=room["version"]) == {"success": True}
+    room = table.room()
+    assert room["claim"] == {"by": 0, "tricks": 5, "cards": table.hand(declarer), "accepted": [],
+                             "answering": [1, 3]}
+    assert room["status"] == "playing" and room["version"] == table.room(left)["version"]
+    for player in table.players:
+        assert table.room(player)["claim"]["cards"] == table.hand(declarer)
+    to_act = table.to_act(room)
+    hand = room["dummy"]["cards"] if room["turn"] == 2 else table.hand(to_act)
+    table.reject("playCard", to_act, "failed-precondition", "CLAIM_PENDING", card=legal_cards(hand, room)[0])
+    table.reject("claim", declarer, "failed-precondition", "CLAIM_PENDING", tricks=4)
+    for player in (declarer, dummy):
+        table.reject("respondClaim", player, "permission-denied", "NOT_OPPONENT", accept=True)
+    table.reject("respondClaim", new_player(), "permission-denied", "NOT_IN_ROOM", accept=True)
+
+    assert table.call("respondClaim", left, accept=True) == {"success": True}
+    assert table.room()["claim"]["accepted"] == [1] and table.room()["claim"]["answering"] == [3]
+    table.reject("respondClaim", left, "failed-precondition", "ALREADY_ANSWERED", accept=True)
+    assert table.call("respondClaim", right, accept=True) == {"success": True}
+
+    room = table.room()
+    assert room["status"] == "dealEnded" and room["turn"] is None
+    assert room["claim"]["answering"] == [] and room["claim"]["accepted"] == [1, 3]
+    assert (room["result"]["declarerTricks"], room["result"]["defenderTricks"]) == (won + 5, 13 - won - 5)
+    record = client.read(f"rooms/{table.room_id}/deals/1", left)
+    assert record["claim"] == {"by": 0, "tricks": 5} and len(record["tricks"]) == 4
+    assert record["result"] == room["result"]
+
+
+def test_a_rejected_claim_is_withdrawn_and_play_goes_on():
+    table = Table.started(settings=CONTRACT)
+    table.auction("2S", "PASS", "PASS", "PASS")
+    room = between_tricks(table, 2)
+    table.call("claim", table.at(0), tricks=11)
+    assert table.call("respondClaim", table.at(3), accept=False) == {"success": True}
+    after = table.room()
+    assert after["claim"] is None and after["status"] == "playing" and after["turn"] == room["turn"]
+    assert after["version"] == room["version"] + 2
+    play_one(table)
+    assert len(table.room()["trick"]["cards"]) == 1
+
+
+def test_a_claim_is_refused_to_anyone_but_the_declarer_between_tricks_within_the_tricks_left():
+    table = Table.started(settings=CONTRACT)
+    table.reject("claim", table.at(0), "failed-precondition", "WRONG_PHASE", tricks=1)  # the auction
+    table.auction("3H", "PASS", "PASS", "PASS")
+    room = between_tricks(table, 3)
+    for position in (1, 2, 3):
+        table.reject("claim", table.at(position), "permission-denied", "NOT_DECLARER", tricks=1)
+    for tricks in (-1, 11, "3", True, 2.5, None):
+        table.reject("claim", table.at(0), "invalid-argument", "INVALID_ARGUMENT", tricks=tricks)
+    table.reject("respondClaim", table.at(1), "failed-precondition", "NO_CLAIM", accept=True)
+    table.reject("respondClaim", table.at(1), "invalid-argument", "INVALID_ARGUMENT", accept="yes")
+    play_one(table)
+    table.reject("claim", table.at(0), "failed-precondition", "WRONG_PHASE", tricks=1)
+    assert table.room()["version"] == room["version"] + 1
+
+
+def test_in_floating_bridge_no_claim_before_the_partner_card_is_played():
+    table = Table.playing("1NT", settings={"washRule": False})
+    room = table.room()
+    assert room["partnerPosition"] is None
+    table.reject("claim", table.declarer(room), "failed-precondition", "WRONG_PHASE", tricks=1)
+
+
+def test_bot_defenders_reject_a_claim_one_trick_over_double_dummy_and_accept_the_double_dummy_count():
+    table = Table.open(1, settings=CONTRACT)
+    for _ in range(3):
+        table.call("addBot", table.host())
+    me = table.players[0]
+    table.toggle_ready(me)
+    table.start()
+    table.bid("7NT", me)  # bots never double: three passes follow
+    # A claim is made between tricks: against bots, when the declarer's side is on lead. Play on
+    # to such a moment, with 3 to 7 tricks left, where the declarer's side cannot take them all.
+    room = table.room()
+    while True:
+        room = play_one(table)
+        assert room["status"] == "playing", "no moment to claim came"
+        left = 13 - len(room["tricks"])
+        if room["trick"]["cards"] or not 3 <= left <= 7:
+            continue
+        deal = table.stored_room().deal
+        best = most_tricks(Ending(deal.hands, deal.trick.leader, None, tuple(p in (0, 2) for p in range(4))))
+        if best < left:
+            break
+    won = sum(1 for t in room["tricks"] if t["winner"] in (0, 2))
+
+    assert table.call("claim", me, tricks=best + 1) == {"success": True}
+    rejected = table.room()
+    assert rejected["claim"] is None and rejected["status"] == "playing"
+    assert table.call("claim", me, tricks=best) == {"success": True}
+    room = table.room()
+    assert room["status"] == "dealEnded" and room["claim"]["accepted"] == [1, 3]
+    assert room["result"]["declarerTricks"] == won + best
+
+
+def test_malformed_claims_and_answers_are_invalid_argument_and_change_nothing():
+    table = Table.started(settings=CONTRACT)
+    user, room_id = table.at(0), table.room_id
+    for data in ({"roomID": room_id}, {"roomID": room_id, "tricks": 1, "accept": True}, {"tricks": 1}):
+        assert_rejected("claim", data, user, "invalid-argument", "INVALID_ARGUMENT")
+    for data in ({"roomID": room_id}, {"roomID": room_id, "accept": True, "tricks": 1}, {"accept": False},
+                 {"roomID": room_id, "accept": None}):
+        assert_rejected("respondClaim", data, user, "invalid-argument", "INVALID_ARGUMENT")

@@ -379,6 +379,15 @@ class RespondClaimRequest(Guards):
     accept: Required[bool]
 
 
+class ClaimAnswer(TypedDict):
+    """claim (SPEC §15): where the claim stands once the bots at the table have answered: `open`
+    (people are to answer), `accepted` (the deal has ended) or `rejected` (a bot rejected it:
+    nothing changed, play goes on)."""
+
+    success: Literal[True]
+    claim: Literal["open", "accepted", "rejected"]
+
+
 class InviteToRoomRequest(Guards):
     roomID: Required[str]
     uid: Required[str]

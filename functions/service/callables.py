@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from bridge import BridgeError, Reason, Room, Settings, secure_rng
 from bridge.wire import (
     AddBotAnswer,
+    ClaimAnswer,
     CreateGameRoomAnswer,
     SendMessageAnswer,
     Success,
@@ -155,11 +156,19 @@ def play_card(call: Call) -> Success:
     return _room_move(call, request, lambda room: room.play_card(uid, request.card), lambda room: SUCCESS)
 
 
-def claim(call: Call) -> Success:
-    """SPEC §15: the declarer claims tricks; bot opponents answer in the same transaction."""
+def claim(call: Call) -> ClaimAnswer:
+    """SPEC §15: the declarer claims tricks; bot opponents answer in the same transaction. A bot's
+    rejection leaves the room as it was: the answer says so."""
     request = payloads.Claim.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.claim(uid, request.tricks), lambda room: SUCCESS)
+
+    def answer(room: Room) -> ClaimAnswer:
+        deal = room.deal
+        claim = deal.claim if deal else None
+        return {"success": True, "claim": "rejected" if claim is None else "accepted" if deal and deal.is_finished
+                else "open"}
+
+    return _room_move(call, request, lambda room: room.claim(uid, request.tricks), answer)
 
 
 def respond_claim(call: Call) -> Success:

@@ -1076,6 +1076,65 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
+  test("claims: a declarer claims against two bot defenders, who reject a claim that does not hold and accept one that does", async () => {
+    const [south] = await newPlayers("south");
+    const { page } = south;
+    await startAgainstBots(page, "South", "contract", 3);
+    let [view] = await settle(0);
+    // Each deal I declare 7NT (the bots never double) and claim on my side's lead: first every
+    // trick left, with four or more to play (the defenders hold cards I cannot see; the bots
+    // reject what does not hold), then, once one was rejected, none of them (conceding the rest
+    // always holds: accepted). A deal that offers no moment to claim is played out.
+    let rejected = 0;
+    let accepted = null;
+    for (let deal = 1; deal <= 6 && !(rejected && accepted); deal++) {
+      if (view.status === "dealEnded") {
+        await page.click(testid("ready-toggle"));
+        await page.locator(`${testid("start-game")}:enabled`).waitFor();
+        await page.click(testid("start-game"));
+        [view] = await settle(view.version + 1);
+      }
+      while (view.status === "playing" || view.status === "bidding") {
+        if (view.status === "bidding") {
+          await page.click(testid(`bid-${view.enabledBids.includes("7NT") ? "7NT" : "PASS"}`));
+          [view] = await settle(view.version + 1);
+          continue;
+        }
+        const left = view.hand.length;
+        if ((await page.locator(testid("claim-panel")).count()) > 0 && (rejected ? left >= 1 : left >= 4)) {
+          const won = view.tricksWon[0] + view.tricksWon[2];
+          await page.selectOption(testid("claim-tricks"), String(rejected ? 0 : left));
+          await page.click(testid("claim-button"));
+          // The bots answer in the same call: a rejection leaves the room as it was (its version
+          // too) and only I am told; an acceptance ends the deal.
+          await page.waitForFunction(
+            () =>
+              document.querySelector('[data-testid="claim-rejected"]') ||
+              document.querySelector('[data-testid="table"]')?.dataset.status === "dealEnded",
+            null,
+            { timeout: UI_TIMEOUT_MS, polling: 50 },
+          );
+          [view] = await settle(view.version);
+          if (view.status === "dealEnded") accepted = { won, view, tricks: rejected ? 0 : left };
+          else rejected++;
+          if (accepted) break;
+          continue;
+        }
+        if (view.enabledDummy.length > 0)
+          await page.click(`${testid("dummy")} [data-card="${view.enabledDummy[0]}"]`);
+        else await page.click(`${testid("hand")} [data-card="${view.enabledHand[0]}"]`);
+        [view] = await settle(view.version + 1);
+      }
+    }
+    assert.ok(rejected > 0 && accepted, "a claim rejected and a claim accepted");
+    const shown = page.locator(testid("claim"));
+    assert.equal(await shown.getAttribute("data-answering"), "");
+    assert.equal(await shown.getAttribute("data-accepted"), "1,3");
+    assert.equal(await shown.getAttribute("data-tricks"), String(accepted.tricks));
+    const declarers = accepted.view.tricksWon[0] + accepted.view.tricksWon[2];
+    assert.equal(declarers, accepted.won, "tricks won on the table are the tricks played");
+    assert.deepEqual(south.errors, [], "no uncaught page errors");
+  });
   test("Memory Bridge: a deal against a bot, its first half, the rest of the deck, the auction and the second half", async () => {
     const [me] = await newPlayers("memory");
     const { page } = me;

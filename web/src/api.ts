@@ -5,6 +5,8 @@ import { functions } from "./firebase";
 import type {
   AddBotAnswer,
   CardRequest,
+  ClaimAnswer,
+  ClaimRequest,
   CreateEventAnswer,
   CreateEventRequest,
   CreateGameRoomAnswer,
@@ -15,6 +17,7 @@ import type {
   KickPlayerRequest,
   PlaceBidRequest,
   RemoveBotRequest,
+  RespondClaimRequest,
   RoomRequest,
   SendMessageAnswer,
   SendMessageRequest,
@@ -112,6 +115,14 @@ export const chooseTeammate = (roomID: string, card: CardCode, expectedVersion: 
 
 export const playCard = (roomID: string, card: CardCode, expectedVersion: number) =>
   call<CardRequest, Success>("playCard", { roomID, card, expectedVersion });
+
+/** SPEC §15: the declarer says their side takes `tricks` of the tricks left. */
+export const claim = (roomID: string, tricks: number, expectedVersion: number) =>
+  call<ClaimRequest, ClaimAnswer>("claim", { roomID, tricks, expectedVersion });
+
+/** SPEC §15: an opponent of the claimer accepts or rejects the open claim. */
+export const respondClaim = (roomID: string, accept: boolean, expectedVersion: number) =>
+  call<RespondClaimRequest, Success>("respondClaim", { roomID, accept, expectedVersion });
 
 // ---- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
 

@@ -92,6 +92,57 @@ export interface CardRequest {
   card: string;
 }
 /**
+ * claim (SPEC §15): where the claim stands once the bots at the table have answered: `open`
+ * (people are to answer), `accepted` (the deal has ended) or `rejected` (a bot rejected it:
+ * nothing changed, play goes on).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ClaimAnswer".
+ */
+export interface ClaimAnswer {
+  success: true;
+  claim: "open" | "accepted" | "rejected";
+}
+/**
+ * SPEC §15: the declarer's claim that their side takes `tricks` of the tricks still to play.
+ * `by` is the claimer's position, `cards` their remaining cards (public from the claim on),
+ * `accepted` the positions of the opponents who have accepted, `answering` those still to
+ * answer (none once every opponent has accepted and the deal has ended).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ClaimDoc".
+ */
+export interface ClaimDoc {
+  by: number;
+  tricks: number;
+  cards: string[];
+  accepted: number[];
+  answering: number[];
+}
+/**
+ * The accepted claim that ended a deal, in its hand record: the claimer's position and the
+ * tricks their side took of those that were left.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ClaimRecord".
+ */
+export interface ClaimRecord {
+  by: number;
+  tricks: number;
+}
+/**
+ * claim (SPEC §15).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ClaimRequest".
+ */
+export interface ClaimRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  tricks: number;
+}
+/**
  * The contract: its bid, how it was doubled (`X`, `XX`; null: not doubled) and declarer.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -183,6 +234,7 @@ export interface DealRecord {
   partner: number | null;
   tricks: TrickDoc[];
   firstHalf: FirstHalfRecord | null;
+  claim: ClaimRecord | null;
   result: ResultDoc;
   scoreChanges: {
     [k: string]: number;
@@ -547,6 +599,18 @@ export interface RemoveBotRequest {
   uid: string;
 }
 /**
+ * respondClaim (SPEC §15).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RespondClaimRequest".
+ */
+export interface RespondClaimRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  accept: boolean;
+}
+/**
  * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
  * one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
  * uids by position of the current or last deal.
@@ -583,6 +647,7 @@ export interface RoomDocument {
   board: number | null;
   firstHalf: FirstHalfDoc | null;
   event: EventTableDoc | null;
+  claim: ClaimDoc | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;

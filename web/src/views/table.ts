@@ -2,7 +2,7 @@
 // between deals (`dealEnded`) the score and the ready-and-start panel for the next deal.
 // Every move button is enabled only when the move is legal (src/rules.ts) and it is my turn.
 
-import { chooseTeammate, placeBid, playCard } from "../api";
+import { chooseTeammate, claim, placeBid, playCard, respondClaim } from "../api";
 import { h } from "../dom";
 import {
   bidLabel,
@@ -310,6 +310,76 @@ function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HT
   );
 }
 
+/** The room version at which a bot rejected my claim: nothing changed, so the room cannot say so. */
+let claimRejectedAt: number | null = null;
+
+/** SPEC §15. With a claim open: the claimer's cards, and Accept / Reject for an opponent still to
+ *  answer. Otherwise, for the declarer between tricks (in Floating Bridge once the partner card
+ *  is played): how many of the tricks left to claim. After an accepted claim, what it was. */
+function claimView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+  const open = room.claim;
+  if (open) {
+    const answering = open.answering.includes(me) && room.status === "playing";
+    const answer = (accept: boolean) => () => act(() => respondClaim(roomID, accept, room.version));
+    return h(
+      "div",
+      {
+        class: "claim",
+        "data-testid": "claim",
+        "data-tricks": open.tricks,
+        "data-answering": open.answering.join(","),
+        "data-accepted": open.accepted.join(","),
+      },
+      h(
+        "p",
+        {},
+        `${nameAt(room, open.by)} claims ${plural(open.tricks, "trick")} of those left`,
+        open.answering.length === 0 ? " (accepted)" : "",
+      ),
+      h("div", { class: "hand" }, ...sortHand(open.cards).map((card) => cardFace(card))),
+      answering &&
+        h(
+          "div",
+          { class: "claim-answer" },
+          h("button", { "data-testid": "claim-accept", disabled: s.busy, onclick: answer(true) }, "Accept"),
+          h("button", { "data-testid": "claim-reject", disabled: s.busy, onclick: answer(false) }, "Reject"),
+        ),
+    );
+  }
+  const contract = room.contract;
+  const between = room.trick !== null && room.trick.cards.length === 0;
+  const known = room.settings.variant !== "floating" || room.partnerPosition !== null;
+  if (room.status !== "playing" || contract?.declarer !== me || !between || !known) return null;
+  const left = room.handSizes[me];
+  const count = h(
+    "select",
+    { "data-testid": "claim-tricks" },
+    ...Array.from({ length: left + 1 }, (_, n) => h("option", { value: n, selected: n === left }, String(n))),
+  ) as HTMLSelectElement;
+  const send = async () => {
+    const answer = await claim(roomID, Number(count.value), room.version);
+    claimRejectedAt = answer.claim === "rejected" ? room.version : null;
+  };
+  return h(
+    "div",
+    { class: "claim", "data-testid": "claim-panel" },
+    claimRejectedAt === room.version &&
+      h("p", { "data-testid": "claim-rejected" }, "The defenders rejected your claim: play on."),
+    "Claim ",
+    count,
+    ` of the ${plural(left, "trick")} left `,
+    h(
+      "button",
+      {
+        "data-testid": "claim-button",
+        disabled: s.busy,
+        onclick: () => act(send),
+      },
+      "Claim",
+    ),
+  );
+}
+
 function handView(
   s: State,
   roomID: string,
@@ -380,6 +450,7 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
         trickView(room, bottom),
       ),
       resultView(s, room),
+      claimView(s, roomID, room, me),
       dummyView(s, roomID, room, me),
       actions,
       spectator

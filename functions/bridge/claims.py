@@ -14,6 +14,7 @@ check (docs/DECISIONS.md).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from enum import Enum
 from itertools import combinations
 
 from .cards import DECK, Card, Suit
@@ -25,9 +26,25 @@ from .double_dummy import Budget, Ending, SearchLimit, can_take
 CLAIM_BUDGET = 60_000
 
 
+class Verdict(Enum):
+    """What the search found of a claim."""
+
+    #: It holds in every layout the seat cannot rule out.
+    HOLDS = "holds"
+    #: Some layout defeats it.
+    FAILS = "fails"
+    #: The budget ran out before every layout was checked.
+    UNPROVEN = "unproven"
+
+
 def claim_holds(view: SeatView, budget: int = CLAIM_BUDGET) -> bool:
-    """The open claim of `view` holds in every layout of the cards that seat cannot see (False
-    too when the search cannot tell within `budget` nodes)."""
+    """The bot's answer: accept exactly when the open claim of `view` holds in every layout of the
+    cards that seat cannot see, as far as `budget` nodes of search can tell."""
+    return check_claim(view, budget) is Verdict.HOLDS
+
+
+def check_claim(view: SeatView, budget: int = CLAIM_BUDGET) -> Verdict:
+    """The open claim of `view` checked in every layout of the cards that seat cannot see."""
     claim, contract, trick = view.claim, view.contract, view.trick
     assert claim is not None and contract is not None and trick is not None  # answered during play only
     variant, seats = view.variant, view.variant.seats
@@ -50,10 +67,10 @@ def claim_holds(view: SeatView, budget: int = CLAIM_BUDGET) -> bool:
             ending = Ending(hands, trick.leader, trump, tuple(p in side for p in range(seats)),
                             variant.play.trump_must_be_broken, broken)
             if not can_take(ending, claim.tricks, remaining):
-                return False
+                return Verdict.FAILS
     except SearchLimit:
-        return False
-    return True
+        return Verdict.UNPROVEN
+    return Verdict.HOLDS
 
 
 def _shown_out(view: SeatView, position: int) -> frozenset[Suit]:

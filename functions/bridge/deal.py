@@ -35,12 +35,18 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
+#: SPEC §15: an alert's explanation is 1-200 characters.
+MAX_ALERT = 200
+
+
 @dataclass(frozen=True, slots=True)
 class AuctionCall:
-    """A call (`PASS` or a bid) made by the player at `position`."""
+    """A call (`PASS` or a bid) made by the player at `position`, with the caller's `alert` (the
+    explanation of a conventional call, SPEC §15) if they gave one."""
 
     position: int
     call: Call
+    alert: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,6 +398,19 @@ class Deal:
         card = self.partner_card
         return card is not None and any(play.card == card for play in self._plays())
 
+    def known_side(self, position: int) -> tuple[int, ...]:
+        """The positions the table knows to be on `position`'s side: with fixed sides its
+        partnership; with a partner card, once the partner is known, the declarer's side or the
+        defenders, and before that `position` alone."""
+        variant = self.variant
+        if variant.sides is not Sides.PARTNER_CARD:
+            return tuple(dict.fromkeys((position, variant.fixed_partner(position))))
+        contract, partner = self.contract, self.partner
+        if contract is None or partner is None or not self.partner_revealed:
+            return (position,)
+        declarers = (contract.declarer, partner)
+        return declarers if position in declarers else tuple(p for p in range(variant.seats) if p not in declarers)
+
     def side_tricks(self, partner: int) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders), if `partner` is the declarer's partner."""
         return self._side_tricks(self.tricks_won, partner)
@@ -618,7 +637,7 @@ class Deal:
             raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
         return state
 
-    def place_bid(self, position: int, call: Call, rng: Shuffler) -> Deal:
+    def place_bid(self, position: int, call: Call, rng: Shuffler, alert: str | None = None) -> Deal:
         """The auction ends on the top bid (where the variant says so) or when every other seat
         passes after a call; a round of passes with no bid redeals, the deal passing left (or
         staying with the dealer where the variant and `scoring` say so), except that a board or a
@@ -627,7 +646,10 @@ class Deal:
         state = self._require(Bidding, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
-        calls = (*state.calls, AuctionCall(position, call))
+        if alert is not None and self.variant.sides is not Sides.FIXED_PAIRS:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "Alerts are for games of fixed partnerships (contract "
+                                                       "bridge, TigerBridge): send the call without one.")
+        calls = (*state.calls, AuctionCall(position, call, alert))
         variant = self.variant
         if isinstance(call, Bid) and variant.auction.top_bid_ends and call == variant.top_bid:
             return self._won(calls)

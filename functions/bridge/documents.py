@@ -13,8 +13,10 @@ from typing import Literal, cast
 from .cards import Card, Suit
 from .deal import AuctionCall, Contract, Deal, Phase, Trick
 from .room import Result, Room, Seat, is_bot
-from .variant import ScoreSheet
+from .variant import ScoreSheet, Sides
 from .wire import (
+    AlertDocument,
+    AlertEntry,
     CallEntry,
     ClaimDoc,
     ContractDoc,
@@ -143,6 +145,8 @@ def public_room(room: Room) -> RoomState:
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
         "claim": _claim(deal) if deal and room.abandoned_by is None else None,
+        "undo": {"by": request.position, "accepted": list(request.accepted), "answering": list(room.undo_answerers)}
+        if (request := room.undo_request) else None,
     }
 
 
@@ -186,6 +190,28 @@ def hand_documents(room: Room) -> dict[str, HandDocument]:
             if not is_bot(uid)}
 
 
+#: The sides of a fixed partnership by name, and their positions.
+SIDES = {"NS": (0, 2), "EW": (1, 3)}
+
+
+def _alerts(calls: Iterable[AuctionCall], positions: tuple[int, ...] = (0, 1, 2, 3)) -> list[AlertEntry]:
+    return [{"position": e.position, "call": i, "bid": str(e.call), "text": e.alert}
+            for i, e in enumerate(calls) if e.alert is not None and e.position in positions]
+
+
+def alert_documents(room: Room) -> dict[str, AlertDocument]:
+    """`rooms/{id}/alerts/{side}` of a fixed-partnership room's current or last deal (SPEC §15):
+    each side's alerts, readable by the other side (`readers`) and spectators, and by everyone
+    who may read the room once the auction is over (`open`). None in other variants."""
+    deal, match = room.deal, room.match
+    if deal is None or match is None or deal.variant.sides is not Sides.FIXED_PAIRS:
+        return {}
+    over = deal.phase is not Phase.BIDDING
+    return {side: {"dealNumber": match.number, "alerts": _alerts(deal.calls, positions),
+                   "readers": [uid for p, uid in enumerate(deal.players) if p not in positions], "open": over}
+            for side, positions in SIDES.items()}
+
+
 def player_view(room: Room, uid: str) -> dict[str, object]:
     """Everything `uid` may see: the public room and their own hand (None if not dealt in)."""
     hand = hand_documents(room).get(uid)
@@ -215,6 +241,7 @@ def deal_record(room: Room) -> DealRecord | None:
         "firstHalf": {**_first_half(deal), "hands": [{"cards": _cards(h)} for h in deal.first_half_hands()]}
         if deal.first_tricks else None,
         "claim": {"by": claim.position, "tricks": claim.tricks} if (claim := deal.claim) else None,
+        "alerts": _alerts(deal.calls),
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),
     }

@@ -56,6 +56,11 @@ class Reason(StrEnum):
     NO_CLAIM = "NO_CLAIM"
     NOT_OPPONENT = "NOT_OPPONENT"
     ALREADY_ANSWERED = "ALREADY_ANSWERED"
+    UNDO_DISABLED = "UNDO_DISABLED"
+    NOTHING_TO_UNDO = "NOTHING_TO_UNDO"
+    UNDO_NOT_ALLOWED = "UNDO_NOT_ALLOWED"
+    UNDO_PENDING = "UNDO_PENDING"
+    NO_UNDO = "NO_UNDO"
 
     @property
     def status(self) -> str:
@@ -83,7 +88,8 @@ _STATUS: dict[Reason, str] = {
         Reason.CARD_NOT_IN_HAND,
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
         Reason.CHAT_DISABLED, Reason.SEAT_TAKEN, Reason.EVENT_STARTED, Reason.EVENT_ENDED, Reason.EVENT_TABLE,
-        Reason.CLAIM_PENDING, Reason.NO_CLAIM, Reason.ALREADY_ANSWERED)},
+        Reason.CLAIM_PENDING, Reason.NO_CLAIM, Reason.ALREADY_ANSWERED, Reason.UNDO_DISABLED,
+        Reason.NOTHING_TO_UNDO, Reason.UNDO_NOT_ALLOWED, Reason.UNDO_PENDING, Reason.NO_UNDO)},
     Reason.RATE_LIMITED: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",

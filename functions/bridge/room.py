@@ -18,6 +18,7 @@ from .errors import BridgeError, Reason
 from .match import Match
 from .settings import Settings, SettingValue
 from .values import evolve
+from .variant import Sides
 from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
@@ -89,6 +90,24 @@ class EventTable:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """The last action a person made in the deal in progress (SPEC §15): who made it, and the deal
+    as it was just before (the bots' moves after it are undone with it)."""
+
+    position: int
+    deal: Deal
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """`position` asks to take back their last action; `accepted`: who of those who answer has
+    agreed so far."""
+
+    position: int
+    accepted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """How a room's last deal ended: played out (`outcome`), abandoned by a player who left, or
     (neither) a board passed out."""
@@ -110,7 +129,8 @@ class Room:
     (seconds since the epoch) is when the person to act must have moved, under a turn timer.
     `spectators` watch the room (SPEC §13); `kicked` may neither join nor watch it again (kept in
     the server-only state, not on the room document). `event`: the duplicate event the room is
-    a table of (None: a room of its own)."""
+    a table of (None: a room of its own). `undo_point`: the last person's action of the deal in
+    progress, which they may ask to take back; `undo_request`: such a request being answered."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -124,6 +144,8 @@ class Room:
     spectators: tuple[str, ...] = ()
     kicked: tuple[str, ...] = ()
     event: EventTable | None = None
+    undo_point: UndoPoint | None = None
+    undo_request: UndoRequest | None = None
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
@@ -330,7 +352,7 @@ class Room:
         position = self._member(uid)
         bot = self._new_bot()
         seats = (*self.seats[:position], bot, *self.seats[position + 1:])
-        room, deal = evolve(self, seats=seats), self.deal
+        room, deal = evolve(self, seats=seats, undo_point=None, undo_request=None), self.deal
         if deal is not None and self.deal_in_progress:
             players = (*deal.players[:position], bot.uid, *deal.players[position + 1:])
             return room._moved(evolve(deal, players=players), None), bot.uid
@@ -348,7 +370,8 @@ class Room:
             return None
         players = (*deal.players[:position], bot.uid, *deal.players[position + 1:])
         leaver = self.seats[position].uid
-        room = evolve(self, seats=seats, host=humans[0] if leaver == self.host else self.host)
+        room = evolve(self, seats=seats, host=humans[0] if leaver == self.host else self.host, undo_point=None,
+                      undo_request=None)
         return room._moved(evolve(deal, players=players), None)
 
     def add_bot(self, uid: str) -> Room:
@@ -447,10 +470,19 @@ class Room:
 
     # ----- deal moves ----------------------------------------------------------------
 
-    def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal], rng: Shuffler | None = None) -> Room:
-        """Apply `move` to the deal in progress as the caller's position (then the bots' moves)."""
+    def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal], rng: Shuffler | None = None,
+                   undoable: bool = True) -> Room:
+        """Apply `move` to the deal in progress as the caller's position (then the bots' moves).
+        An `undoable` move becomes the deal's undo point (SPEC §15); any other clears it."""
         position = self._member(uid)
-        return self._moved(move(self._deal_in_play(), position), rng)
+        before = self._deal_in_play()
+        if self.undo_request is not None:
+            raise BridgeError(Reason.UNDO_PENDING, "An undo is being answered: play waits for it.")
+        room = self._moved(move(before, position), rng)
+        if room.deal == before:  # nothing happened: a claim the bots rejected at once
+            return self
+        point = UndoPoint(position, before) if undoable and room.deal_in_progress else None
+        return evolve(room, undo_point=point)
 
     def _deal_in_play(self) -> Deal:
         """The deal being played, or GAME_ENDED / WRONG_PHASE when there is none."""
@@ -473,24 +505,24 @@ class Room:
         if not deal.is_finished or match is None:
             return evolve(self, deal=deal)
         match = match.scored(deal)
-        if match.is_over(deal):
-            return evolve(self, match=match, deal=deal)
-        return evolve(self, match=match, deal=deal, seats=tuple(evolve(seat, ready=seat.bot) for seat in self.seats))
+        seats = self.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in self.seats)
+        return evolve(self, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None)
 
     # ----- the turn timer (SPEC §10) ------------------------------------------------------
 
     @property
     def _turn(self) -> tuple[int, int, int, int, int] | None:
-        """Which turn of which deal it is, while a person is to act or to answer a claim (None
-        otherwise). A claim is one turn from when it is made until it is answered."""
+        """Which turn of which deal it is, while a person is to act or to answer a claim or an
+        undo (None otherwise). A claim, or an undo asked for, is one turn until it is answered."""
         deal, match = self.deal, self.match
         if deal is None or match is None or not self.deal_in_progress:
             return None
-        waiting = deal.claim_answerers or ((deal.actor,) if deal.actor is not None else ())
+        waiting = self.undo_answerers or deal.claim_answerers or ((deal.actor,) if deal.actor is not None else ())
         if all(self.seats[position].bot for position in waiting):
             return None
         plays = len(deal.tricks) * deal.variant.seats + len(deal.trick.plays if deal.trick else ())
-        return match.number, len(deal.calls), int(deal.partner_card is not None), plays, int(deal.claim is not None)
+        asked = 2 * int(deal.claim is not None) + int(self.undo_request is not None)
+        return match.number, len(deal.calls), int(deal.partner_card is not None), plays, asked
 
     def timed(self, before: Room | None, now: float) -> Room:
         """The room with its turn deadline as of `now`: `turnSeconds` after a person was handed the
@@ -508,16 +540,18 @@ class Room:
     def claim_timeout(self, uid: str, now: float, rng: Shuffler) -> Room:
         """Any member, once the turn deadline has passed: the server makes the idle person's move,
         or answers the open claim for every idle opponent, with the bot's policy (then the bots'
-        moves that follow)."""
+        moves that follow), or accepts the undo asked for in their place."""
         self._member(uid)
         deal = self._deal_in_play()
         if self.turn_deadline is None or now < self.turn_deadline:
             raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
+        if self.undo_request is not None:  # the idle accept, as bots do
+            return self._undo_accepted_by(self.undo_answerers)
         moved = _policy_move(deal, range(deal.variant.seats), rng)
         assert moved is not None  # a deadline is set only while someone is to move
         while moved.claim_answerers:
             moved = _policy_move(moved, moved.claim_answerers, rng) or moved
-        return self._moved(moved, rng)
+        return evolve(self._moved(moved, rng), undo_point=None)
 
     def played_out(self, rng: Shuffler) -> Room:
         """The deal in progress played to its end with the bot's policy for every seat: the
@@ -527,10 +561,10 @@ class Room:
             return self
         while (moved := _policy_move(deal, range(deal.variant.seats), rng)) is not None:
             deal = moved
-        return self._moved(deal, rng)
+        return evolve(self, undo_request=None)._moved(deal, rng)
 
-    def place_bid(self, uid: str, call: Call, rng: Shuffler) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng), rng)
+    def place_bid(self, uid: str, call: Call, rng: Shuffler, alert: str | None = None) -> Room:
+        return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng, alert), rng)
 
     def choose_partner(self, uid: str, card: Card) -> Room:
         return self._deal_move(uid, lambda deal, position: deal.choose_partner(position, card))
@@ -539,11 +573,81 @@ class Room:
         return self._deal_move(uid, lambda deal, position: deal.play_card(position, card))
 
     def claim(self, uid: str, tricks: int) -> Room:
-        """The declarer claims `tricks` of the tricks left (SPEC §15); bot opponents answer at once."""
-        return self._deal_move(uid, lambda deal, position: deal.make_claim(position, tricks))
+        """The declarer claims `tricks` of the tricks left (SPEC §15); bot opponents answer at once.
+        The claimer's cards are shown: no action before it can be taken back."""
+        return self._deal_move(uid, lambda deal, position: deal.make_claim(position, tricks), undoable=False)
 
     def answer_claim(self, uid: str, accept: bool) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.answer_claim(position, accept))
+        return self._deal_move(uid, lambda deal, position: deal.answer_claim(position, accept), undoable=False)
+
+    # ----- undo (SPEC §15) -------------------------------------------------------------------
+
+    def request_undo(self, uid: str) -> Room:
+        """The player whose call or card is the last person's action of the deal asks to take it
+        back, with the bots' moves after it, unless it showed the table something (`_revealed`).
+        Each person of the other side as the table knows it answers (`undo_answerers`); bots
+        agree at once. Agreed by all, the deal is as it was before that action."""
+        position = self._member(uid)
+        if self.deal is not None and self.deal.is_finished and not self.is_ended:
+            raise BridgeError(Reason.UNDO_NOT_ALLOWED, "The deal is over: its last card stands.")
+        deal = self._deal_in_play()
+        if not self.settings.undo:
+            raise BridgeError(Reason.UNDO_DISABLED, "The host has turned undo off in this room.")
+        if self.undo_request is not None:
+            raise BridgeError(Reason.UNDO_PENDING, "An undo is already being answered.")
+        if deal.claim_answerers:
+            raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: wait for its answers.")
+        point = self.undo_point
+        if point is None or point.position != position:
+            raise BridgeError(Reason.NOTHING_TO_UNDO, "The last action at the table is not yours to take back.")
+        if _revealed(point.deal, deal):
+            raise BridgeError(Reason.UNDO_NOT_ALLOWED, "That action showed the table cards (the partner card, the "
+                                                       "dummy, new hands or the end of the deal): it stands.")
+        return evolve(self, undo_request=UndoRequest(position))._undo_accepted_by(())
+
+    def answer_undo(self, uid: str, accept: bool) -> Room:
+        """A person asked to agree to an undo answers; one refusal ends the request, and the action
+        can no longer be taken back."""
+        position = self._member(uid)
+        request = self.undo_request
+        if request is None:
+            raise BridgeError(Reason.NO_UNDO, "Nobody is asking for an undo.")
+        if position not in self.undo_answerers:
+            if position in request.accepted:
+                raise BridgeError(Reason.ALREADY_ANSWERED, "You have agreed to this undo already.")
+            raise BridgeError(Reason.NOT_OPPONENT, "Only the other side answers an undo.")
+        if not accept:
+            return evolve(self, undo_request=None, undo_point=None)
+        return self._undo_accepted_by((position,))
+
+    @property
+    def undo_answerers(self) -> tuple[int, ...]:
+        """The people still to answer the undo asked for: the seats the table does not know to be
+        on the asker's side (in Floating Bridge before the partner is known: every other seat),
+        bots excepted."""
+        request, deal = self.undo_request, self.deal
+        if request is None or deal is None:
+            return ()
+        side = deal.known_side(request.position)
+        return tuple(p for p, seat in enumerate(self.seats)
+                     if not seat.bot and p not in side and p not in request.accepted)
+
+    def _undo_accepted_by(self, positions: tuple[int, ...]) -> Room:
+        """The undo request with `positions` agreeing; once nobody is left to answer, done."""
+        request, point = self.undo_request, self.undo_point
+        assert request is not None and point is not None
+        room = evolve(self, undo_request=evolve(request, accepted=(*request.accepted, *positions)))
+        if room.undo_answerers:
+            return room
+        return evolve(self, deal=point.deal, undo_point=None, undo_request=None)
+
+
+def _revealed(before: Deal, after: Deal) -> bool:
+    """From `before` to `after` the table was shown something an undo cannot hide again: the
+    partner card played, the dummy's cards, new hands (a redeal, a second half) or the end."""
+    return (after.is_finished or (before.dummy is None) != (after.dummy is None)
+            or (before.variant.sides is Sides.PARTNER_CARD and before.partner_revealed != after.partner_revealed)
+            or before.hands_dealt() != after.hands_dealt())
 
 
 def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal | None:

@@ -72,13 +72,14 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "turnSeconds": ("turn_seconds", _turn_seconds),
     "botReplacesLeaver": ("bot_replaces_leaver", _boolean),
     "chat": ("chat", _boolean),
+    "undo": ("undo", _boolean),
     "playAllTricks": ("play_all_tricks", _boolean),
     "washRule": ("wash_rule", _boolean),
     "honours": ("honours", _boolean),
     "targetScore": ("target_score", _target_score),
 }
 #: Settings every variant takes; the others are a variant's `options`.
-_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "chat")
+_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "chat", "undo")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,8 @@ class Settings:
     the room. `deals`: deals in the match (0: no fixed end). `scoring`: how the match is scored,
     one of the variant's `scorings`. `turn_seconds`: the turn timer (0: none); `bot_replaces_leaver`:
     a person who leaves during a deal is replaced by a bot and the deal goes on (SPEC §10). `chat`:
-    the table chat is open to players and spectators (SPEC §13).
+    the table chat is open to players and spectators (SPEC §13). `undo`: a player may ask to take
+    back their last action (SPEC §15).
     Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
     has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
     redeal automatically when any hand is weak (under 4 points).
@@ -101,6 +103,7 @@ class Settings:
     turn_seconds: int = 0
     bot_replaces_leaver: bool = False
     chat: bool = True
+    undo: bool = True
     play_all_tricks: bool = False
     wash_rule: bool = True
     honours: bool = False

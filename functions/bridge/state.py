@@ -14,8 +14,10 @@ older server still loads, and is stored in the current form the next time it cha
   `boards` and the deal's `board`; a board passed out is phase `complete` with no contract.
 - 6: 5 with a first half (Memory Bridge, docs/MEMORY.md): the deal's `stock` (the hands still
   to be dealt) and `firstTricks`, and the phase `firstHalf`.
-- 7: this module's form: 6 with the deal's `claim` (SPEC §15): open while playing, accepted once
-  complete.
+- 7: 6 with the deal's `claim` (SPEC §15): open while playing, accepted once complete.
+- 8: 7 with the room's `undoPoint` (the deal before the last person's action, and who made
+  it) and `undoRequest` (SPEC §15).
+- 9: this module's form: 8 with each deal's `alerts`, by call (null: none) (SPEC §15).
 """
 from __future__ import annotations
 
@@ -43,13 +45,13 @@ from .deal import (
 )
 from .dealing import Board
 from .match import Match
-from .room import EventTable, Room, Seat
+from .room import EventTable, Room, Seat, UndoPoint, UndoRequest
 from .settings import Settings
 from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 9
 Doc = dict[str, Any]
 
 
@@ -82,6 +84,7 @@ def _deal(deal: Deal) -> Doc:
         "hands": [_card_text(hand) for hand in deal.hands],
         "phase": state.phase.value,
         "calls": [str(e.call) for e in state.calls],
+        "alerts": [e.alert for e in state.calls],
         "contract": {"declarer": contract.declarer, "bid": str(contract.bid),
                      "doubling": contract.doubling.value} if contract else None,
         "partnerCard": str(deal.partner_card) if deal.partner_card else None,
@@ -110,6 +113,9 @@ def encode(room: Room) -> Doc:
         "kicked": list(room.kicked),
         "event": {"id": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
+        "undoPoint": {"position": point.position, "deal": _deal(point.deal)} if (point := room.undo_point) else None,
+        "undoRequest": {"position": request.position, "accepted": list(request.accepted)}
+        if (request := room.undo_request) else None,
         "match": {
             "deals": match.deals,
             "scoring": match.scoring,
@@ -151,7 +157,8 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
     variant = variant_named(doc["variant"])
     seats = variant.seats
     first = (doc["dealer"] + variant.auction.opener) % seats
-    calls = tuple(AuctionCall((first + i) % seats, parse_call(text)) for i, text in enumerate(doc["calls"]))
+    calls = tuple(AuctionCall((first + i) % seats, parse_call(text), alert)
+                  for i, (text, alert) in enumerate(zip(doc["calls"], doc["alerts"], strict=True)))
     phase = Phase(doc["phase"])
     state: DealState
     if phase is Phase.FIRST_HALF:
@@ -204,6 +211,9 @@ def decode(doc: Mapping[str, Any]) -> Room:
         spectators=tuple(doc["spectators"]),
         kicked=tuple(doc["kicked"]),
         event=EventTable(event["id"], event["table"], event["round"]) if (event := doc["event"]) else None,
+        undo_point=UndoPoint(point["position"], _decode_deal(point["deal"])) if (point := doc["undoPoint"]) else None,
+        undo_request=UndoRequest(request["position"], tuple(request["accepted"]))
+        if (request := doc["undoRequest"]) else None,
     )
 
 
@@ -257,9 +267,24 @@ def _v6_to_v7(doc: Mapping[str, Any]) -> Doc:
     return {**doc, "schemaVersion": 7, "match": match}
 
 
+def _v7_to_v8(doc: Mapping[str, Any]) -> Doc:
+    """Before undo (SPEC §15) no room had an action to take back."""
+    return {**doc, "schemaVersion": 8, "undoPoint": None, "undoRequest": None}
+
+
+def _v8_to_v9(doc: Mapping[str, Any]) -> Doc:
+    """Before alerts (SPEC §15) no call had one."""
+    def alerted(deal: Mapping[str, Any]) -> Doc:
+        return {**deal, "alerts": [None] * len(deal["calls"])}
+
+    match, point = doc["match"], doc["undoPoint"]
+    return {**doc, "schemaVersion": 9, "match": match and {**match, "deal": alerted(match["deal"])},
+            "undoPoint": point and {**point, "deal": alerted(point["deal"])}}
+
+
 #: Schema version -> the step from it to the next.
 _STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
-                                                         6: _v6_to_v7}
+                                                         6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

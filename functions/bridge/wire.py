@@ -37,6 +37,7 @@ class SettingsDoc(TypedDict):
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
+    undo: bool
     playAllTricks: NotRequired[bool]
     washRule: NotRequired[bool]
     honours: NotRequired[bool]
@@ -138,6 +139,37 @@ class ClaimDoc(TypedDict):
     cards: list[CardText]
     accepted: list[int]
     answering: list[int]
+
+
+class UndoDoc(TypedDict):
+    """SPEC §15: `by` (a position) asks to take back their last action; `accepted`: positions that
+    have agreed; `answering`: people still to answer."""
+
+    by: int
+    accepted: list[int]
+    answering: list[int]
+
+
+class AlertEntry(TypedDict):
+    """One alerted call: who made it, its index in the auction (`bids`), the call and the
+    caller's explanation."""
+
+    position: int
+    call: int
+    bid: BidText
+    text: str
+
+
+class AlertDocument(TypedDict):
+    """`rooms/{roomID}/alerts/{side}` (SPEC §15, fixed partnerships only): the alerts of the calls
+    side `side` (`NS`: positions 0 and 2, `EW`: 1 and 3) made in the current or last deal's
+    auction. Readable at once by `readers` (the other side's uids) and the room's spectators; by
+    whoever may read the room once `open` (the auction is over)."""
+
+    dealNumber: int
+    alerts: list[AlertEntry]
+    readers: list[str]
+    open: bool
 
 
 class ClaimRecord(TypedDict):
@@ -245,6 +277,7 @@ class RoomState(TypedDict):
     firstHalf: FirstHalfDoc | None
     event: EventTableDoc | None
     claim: ClaimDoc | None
+    undo: UndoDoc | None
 
 
 class RoomDocument(RoomState):
@@ -291,6 +324,7 @@ class DealRecord(TypedDict):
     tricks: list[TrickDoc]
     firstHalf: FirstHalfRecord | None
     claim: ClaimRecord | None
+    alerts: list[AlertEntry]
     result: ResultDoc
     scoreChanges: dict[str, int]
 
@@ -324,6 +358,7 @@ class SettingsChanges(TypedDict, total=False):
     turnSeconds: int
     botReplacesLeaver: bool
     chat: bool
+    undo: bool
     playAllTricks: bool
     washRule: bool
     honours: bool
@@ -356,6 +391,7 @@ class StartGameRequest(Guards):
 class PlaceBidRequest(Guards):
     roomID: Required[str]
     bid: Required[BidText]
+    alert: NotRequired[str]
 
 
 class CardRequest(Guards):
@@ -374,6 +410,13 @@ class ClaimRequest(Guards):
 
 class RespondClaimRequest(Guards):
     """respondClaim (SPEC §15)."""
+
+    roomID: Required[str]
+    accept: Required[bool]
+
+
+class RespondUndoRequest(Guards):
+    """respondUndo (SPEC §15)."""
 
     roomID: Required[str]
     accept: Required[bool]

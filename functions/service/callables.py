@@ -141,7 +141,8 @@ def start_game(call: Call) -> Success:
 def place_bid(call: Call) -> None:
     request = payloads.PlaceBid.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.place_bid(uid, request.call, secure_rng()), lambda room: None)
+    return _room_move(call, request, lambda room: room.place_bid(uid, request.call, secure_rng(), request.alert),
+                      lambda room: None)
 
 
 def choose_teammate(call: Call) -> None:
@@ -175,6 +176,19 @@ def respond_claim(call: Call) -> Success:
     request = payloads.Answer.parse(call.data)
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.answer_claim(uid, request.accept), lambda room: SUCCESS)
+
+
+def request_undo(call: Call) -> Success:
+    """SPEC §15: take back my last action, once the other side agrees (bots agree at once)."""
+    request = payloads.RoomAction.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.request_undo(uid), lambda room: SUCCESS)
+
+
+def respond_undo(call: Call) -> Success:
+    request = payloads.Answer.parse(call.data)
+    uid = call.caller.uid
+    return _room_move(call, request, lambda room: room.answer_undo(uid, request.accept), lambda room: SUCCESS)
 
 
 def invite_to_room(call: Call) -> Success:
@@ -305,6 +319,8 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "playCard": play_card,
     "claim": claim,
     "respondClaim": respond_claim,
+    "requestUndo": request_undo,
+    "respondUndo": respond_undo,
     "inviteToRoom": invite_to_room,
     "updateRoomSettings": update_room_settings,
     "updateProfile": update_profile,

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 from bridge.chat import message_text
+from bridge.deal import MAX_ALERT
 from bridge.event import MAX_EVENT_INVITED, Direction, Form, Spot
 from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
@@ -147,17 +148,30 @@ class StartGame:
         return StartGame(fields["expectedVersion"], fields["requestID"])
 
 
+def alert(value: Any) -> str:
+    """SPEC §15: the explanation of a call, 1-200 characters once trimmed, valid Unicode."""
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= MAX_ALERT:
+        raise _invalid(f"'alert' must be text of 1-{MAX_ALERT} characters, not counting spaces around it.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, as JSON's "\ud800" decodes to
+        raise _invalid("'alert' must be valid Unicode.") from None
+    return value.strip()
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceBid:
     room_id: str
     call: Call
+    alert: str | None
     expected_version: int | None
     request_id: str | None
 
     @staticmethod
     def parse(data: Any) -> PlaceBid:
-        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, _GUARDS)
-        return PlaceBid(fields["roomID"], fields["bid"], fields["expectedVersion"], fields["requestID"])
+        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, {"alert": alert, **_GUARDS})
+        return PlaceBid(fields["roomID"], fields["bid"], fields["alert"], fields["expectedVersion"],
+                        fields["requestID"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +190,9 @@ class CardAction:
 
 
 def tricks(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _invalid("'tricks' must be a whole number of tricks.")
+    """A number of tricks, 0-13 (whether that many are left is the engine's rule)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+        raise _invalid("'tricks' must be a whole number of tricks, 0-13.")
     return value
 
 
@@ -204,7 +219,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """respondClaim (SPEC §15): a room and the answer."""
+    """respondClaim, respondUndo (SPEC §15): a room and the answer."""
 
     room_id: str
     accept: bool

@@ -46,7 +46,7 @@ from . import db, request_log
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
-ROOMS, HANDS, DEALS, MESSAGES = "rooms", "hands", "deals", "messages"
+ROOMS, HANDS, DEALS, MESSAGES, ALERTS = "rooms", "hands", "deals", "messages", "alerts"
 #: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
 #: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
 EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
@@ -417,6 +417,8 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         return
     old_hands = documents.hand_documents(old) if old else {}
     new_hands = documents.hand_documents(room) if room else {}
+    old_alerts = documents.alert_documents(old) if old else {}
+    new_alerts = documents.alert_documents(room) if room else {}
     if room is None:
         assert old is not None
         sent = read_chat(txn, ref).count  # (a read: before the first write)
@@ -444,6 +446,11 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             txn.set(ref.collection(HANDS).document(uid), dict(hand))
     for uid in old_hands.keys() - new_hands.keys():
         txn.delete(ref.collection(HANDS).document(uid))
+    for side, alerts in new_alerts.items():
+        if old_alerts.get(side) != alerts:
+            txn.set(ref.collection(ALERTS).document(side), dict(alerts))
+    for side in old_alerts.keys() - new_alerts.keys():
+        txn.delete(ref.collection(ALERTS).document(side))
     previous = old
     for state_now in (*states[:-1], room):
         record = documents.deal_record(state_now) if state_now is not None and finished_since(previous, state_now) \

@@ -15,9 +15,9 @@ import httpx
 from tests import client
 
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
-             "chooseTeammate", "playCard", "claim", "respondClaim", "inviteToRoom", "updateRoomSettings",
-             "updateProfile", "addBot", "removeBot", "claimTimeout", "watchRoom", "stopWatching", "kickPlayer",
-             "sendMessage")
+             "chooseTeammate", "playCard", "claim", "respondClaim", "requestUndo", "respondUndo", "inviteToRoom",
+             "updateRoomSettings", "updateProfile", "addBot", "removeBot", "claimTimeout", "watchRoom", "stopWatching",
+             "kickPlayer", "sendMessage")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {
@@ -30,7 +30,8 @@ SPEC_REASONS: dict[str, set[str]] = {
                             "NOT_ENOUGH_PLAYERS", "WRONG_PHASE", "NOT_YOUR_TURN", "BID_TOO_LOW", "OWN_CARD",
                             "CARD_NOT_DEALT", "CARD_NOT_IN_HAND", "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN",
                             "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED", "CANNOT_DOUBLE",
-                            "CANNOT_REDOUBLE", "CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"},
+                            "CANNOT_REDOUBLE", "CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED", "UNDO_DISABLED",
+                            "NOTHING_TO_UNDO", "UNDO_NOT_ALLOWED", "UNDO_PENDING", "NO_UNDO"},
     "RESOURCE_EXHAUSTED": {"RATE_LIMITED"},
     "ABORTED": {"CONTENTION", "STALE_STATE"},
     "UNAVAILABLE": {"UNAVAILABLE"},

@@ -64,7 +64,7 @@ def test_a_claim_shows_the_claimers_cards_and_nothing_else_to_anyone():
     game.refused_without_a_card(declarer, "claim", "INVALID_ARGUMENT", game.hidden_from(declarer, room, hands),
                                 tricks=11)
 
-    assert table.call("claim", declarer, tricks=4) == {"success": True}
+    assert table.call("claim", declarer, tricks=4) == {"success": True, "claim": "open"}
     room, hands = game.check_contract_views()
     assert room["claim"]["cards"] == hands[declarer.uid]
     game.probe_claim(room, hands)
@@ -73,7 +73,7 @@ def test_a_claim_shows_the_claimers_cards_and_nothing_else_to_anyone():
     assert room["claim"] is None
 
     room = game.play_contract((), until=between_tricks_after(len(room["tricks"]) + 1))
-    assert table.call("claim", declarer, tricks=len(hands[declarer.uid]) - 1) == {"success": True}
+    assert table.call("claim", declarer, tricks=len(hands[declarer.uid]) - 1)["claim"] == "open"
     room, hands = game.check_contract_views()
     game.probe_claim(room, hands)
     for player in (left, right):
@@ -104,3 +104,32 @@ def test_in_floating_bridge_a_claim_before_the_partner_card_reads_the_same_whoev
                                                          if k not in ("updatedAt",)}))
         hands, holder = table.hands(room), other
     assert len({repr(r) for r in readings}) == 1
+
+
+def test_in_floating_bridge_an_undo_before_the_partner_is_known_asks_everyone_whoever_holds_the_card():
+    """Who is asked to agree to an undo would tell the table who the partner is if it were the
+    other side: before the partner card is played every other person is asked, and the room
+    reads the same whoever holds the card."""
+    table = Table.playing("1NT", settings={"washRule": False})
+    room = table.room()
+    declarer = table.declarer(room)
+    position = room["contract"]["declarer"]
+    card = room["partnerCard"]
+    lead = table.hand(declarer)[0]
+    readings = []
+    for other in [p for p in range(4) if p != position]:
+        hands = table.hands(room)
+        holder = next(p for p, hand in enumerate(hands) if card in hand)
+        if other != holder:  # move the partner card to `other`, in exchange for one of its cards
+            swap = hands[other][0]
+            table.rig_hands({holder: [swap if c == card else c for c in hands[holder]],
+                             other: [card if c == swap else c for c in hands[other]]}, room)
+        table.play(lead, declarer)
+        assert table.call("requestUndo", declarer) == {"success": True}
+        asked = table.room()
+        readings.append({k: v for k, v in asked.items() if k not in ("updatedAt", "version")})
+        for answering in asked["undo"]["answering"]:
+            assert table.call("respondUndo", table.at(answering, asked), accept=True) == {"success": True}
+        assert table.room()["trick"]["cards"] == []
+    assert readings[0]["undo"]["answering"] == [p for p in range(4) if p != position]
+    assert all(reading == readings[0] for reading in readings)

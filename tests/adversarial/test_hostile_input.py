@@ -29,7 +29,7 @@ from tests.table import Table, database, new_player
 pytestmark = pytest.mark.usefixtures("emulators_up")
 
 #: Hypothesis examples per test (per callable where the test is parametrized by callable).
-EXAMPLES = {"malformed": 40, "well_formed": 30, "bodies": 150, "headers": 100}
+EXAMPLES = {"malformed": 25, "well_formed": 20, "bodies": 150, "headers": 100}
 
 GUARD = 8 * 1024  # MAX_BODY_BYTES in functions/service/endpoint.py
 
@@ -157,8 +157,11 @@ VALID = {"displayName": a_name, "text": a_text}
 TRICKS_BAD = json_values.filter(lambda v: isinstance(v, bool) or not isinstance(v, int))
 ACCEPT_BAD = json_values.filter(lambda v: not isinstance(v, bool))
 
-BAD = {"roomID": ROOM_ID_BAD, "tricks": TRICKS_BAD, "accept": ACCEPT_BAD, "card": CARD_BAD, "bid": BID_BAD,
-       "uid": UID_BAD, "settings": SETTINGS_BAD,
+ALERT_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
+                      st.sampled_from(["", "   ", "x" * 201, "a\ud800b"]))
+
+BAD = {"roomID": ROOM_ID_BAD, "alert": ALERT_BAD, "tricks": TRICKS_BAD, "accept": ACCEPT_BAD, "card": CARD_BAD,
+       "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
        "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
        "text": TEXT_BAD}
 
@@ -169,11 +172,13 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "leaveGameRoom": (("roomID",), ("expectedVersion", "requestID")),
     "toggleReady": (("roomID",), ("expectedVersion", "requestID")),
     "startGame": ((), ("expectedVersion", "requestID")),
-    "placeBid": (("roomID", "bid"), ("expectedVersion", "requestID")),
+    "placeBid": (("roomID", "bid"), ("alert", "expectedVersion", "requestID")),
     "chooseTeammate": (("roomID", "card"), ("expectedVersion", "requestID")),
     "playCard": (("roomID", "card"), ("expectedVersion", "requestID")),
     "claim": (("roomID", "tricks"), ("expectedVersion", "requestID")),
     "respondClaim": (("roomID", "accept"), ("expectedVersion", "requestID")),
+    "requestUndo": (("roomID",), ("expectedVersion", "requestID")),
+    "respondUndo": (("roomID", "accept"), ("expectedVersion", "requestID")),
     "inviteToRoom": (("roomID", "uid"), ("expectedVersion", "requestID")),
     "updateRoomSettings": (("roomID", "settings"), ("expectedVersion", "requestID")),
     "updateProfile": (("displayName",), ("requestID",)),
@@ -190,7 +195,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def valid_value(field: str, world: World) -> Any:
     return {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"playAllTricks": True}, "expectedVersion": 1, "requestID": "hostile-1",
-            "displayName": "Mallory", "text": "hello", "tricks": 1, "accept": True}[field]
+            "displayName": "Mallory", "text": "hello", "tricks": 1, "accept": True, "alert": "natural"}[field]
 
 
 @st.composite
@@ -274,6 +279,7 @@ def well_formed(draw, name: str, world: World) -> dict:
         "requestID": st.from_regex(r"[A-Za-z0-9_\-]{1,64}", fullmatch=True),
         "text": st.text(min_size=1, max_size=40).filter(a_text),
         "tricks": st.integers(min_value=-2, max_value=14),
+        "alert": st.text(min_size=1, max_size=40).filter(lambda t: t.strip()),
         "accept": st.booleans(),
     }
     data = {f: draw(values[f]) for f in required}

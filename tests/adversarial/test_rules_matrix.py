@@ -5,9 +5,11 @@ Firestore emulator's REST API with real Auth-emulator ID tokens.
 The world is made once for the module through the callables (two two-deal matches whose first
 deal has been played, one of them invite-only, with an invitee who did not join; and two
 duplicate events directed by the invite-only room's host: an open teams match under way, whose
-one person has finished board 1 but not board 2, and an invite-only event not started), so the
+one person has finished board 1 but not board 2, and an invite-only event not started; and two
+contract-bridge rooms with an alert, one still in its auction), so the
 documents are the ones the backend really writes: rooms, hands, hand records of finished deals
-(SPEC §9), chat messages (SPEC §13), the rooms' server-only state and chat bookkeeping, the
+(SPEC §9), chat messages (SPEC §13), alerts (SPEC §15), the rooms' server-only state and chat
+bookkeeping, the
 request logs, events, boards, the director's standings and the events' state. A spectator of
 the open room is a caller kind of its own. For an event's documents the owner is its director
 and the member the person who finished board 1. Every write is expected to be
@@ -34,7 +36,8 @@ ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee", "spectat
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
 DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
         "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room",
-        "event-open", "event-invite-only", "board-finished", "board-unfinished", "standings", "event-state")
+        "event-open", "event-invite-only", "board-finished", "board-unfinished", "standings", "event-state",
+        "alert-auction", "alert-over")
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,12 @@ class World:
     invitee: User          # invited to `closed` before it started; never joined
     stranger: User         # signed in with email (has an account), in no room
     anonymous: User        # signed in anonymously, no account, in no room
-    spectator: User        # watches `open` (SPEC §13), seated nowhere
+    spectator: User        # watches `open` and `alerted` (SPEC §13), seated nowhere
     event: str             # an open teams match under way, directed by closed.players[0]
     closed_event: str      # an invite-only event (invitee invited; finisher invited and joined), not started
     finisher: User         # in both events; has finished board 1 of `event`, not board 2
+    alerted: Table         # contract bridge in its auction: position 0 (NS) alerted its call; watched
+    auctioned: Table       # contract bridge past its auction, with an alert of NS
     before: dict           # every document, as made
 
 
@@ -77,10 +82,15 @@ def world(emulators_up: None) -> World:
         assert player.step(), "the finisher could not move"
     closed_event = create(director, boards=2, inviteOnly=True, invited=[invitee.uid, finisher.uid])
     client.call("joinEventTable", {"eventID": closed_event, "direction": "EW", "table": 0, "seat": 0}, finisher)
+    alerted, auctioned = (Table.started(settings={"variant": "contract"}) for _ in range(2))
+    for table in (alerted, auctioned):
+        table.call("placeBid", table.at(0), bid="1C", alert="could be short")
+    auctioned.auction("PASS", "PASS", "PASS")
+    alerted.call("watchRoom", spectator)
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
     return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, event,
-                 closed_event, finisher, database())
+                 closed_event, finisher, alerted, auctioned, database())
 
 
 # ---- the documents and who is who for each -------------------------------------------------
@@ -181,6 +191,13 @@ def target(world: World, doc: str) -> Target:
         return Target(f"{private}/state", c.players[0], world.finisher,
                       lambda u: (private, [("schemaVersion", ">", 0)]),
                       (private, [("director", "==", c.players[0].uid)]), "private")
+    if doc in ("alert-auction", "alert-over"):
+        # A side's alerts (SPEC §15): NS's, made by the owner (position 0); the member sits East.
+        table = world.alerted if doc == "alert-auction" else world.auctioned
+        alerts = f"rooms/{table.room_id}/alerts"
+        return Target(f"{alerts}/NS", table.players[0], table.players[1],
+                      lambda u: (alerts, [("readers", "array-contains", me(u))]),
+                      (alerts, [("open", "==", True)]), "alerts")
     if doc == "stray-top":
         return Target("secrets/x", c.players[0], c.players[1],
                       lambda u: ("secrets", [("note", "==", "server only")]),
@@ -217,6 +234,10 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         return True if op == "get" else {t.path}
     if op == "list":
         return False
+    if doc.startswith("alert-"):
+        # During the auction the other side (the member, East) and the room's spectators; after it,
+        # whoever may read the (open) room. Only a get: no list or query.
+        return op == "get" and (role in ("member", "spectator") if doc == "alert-auction" else True)
     if doc.startswith("event-") or doc.startswith("board-") or doc == "standings":
         return expected_for_event(world, t, doc, role, op)
     if doc == "account":

@@ -166,11 +166,13 @@ def contract_rooms() -> dict[str, Room]:
         room = room.toggle_ready(uid)
     room = room.start(users[0], rng)
     for text in ("4S", "X", "PASS", "PASS", "PASS"):
-        room = room.place_bid(to_act(room), parse_call(text), rng)
+        room = room.place_bid(to_act(room), parse_call(text), rng, "for penalty" if text == "X" else None)
     room = room.play_card(to_act(room), room.deal.legal_cards()[0])
     rooms = {"contract: a doubled contract in play": room}
     while room.deal.trick.plays or len(room.deal.tricks) < 9:
         room = room.play_card(to_act(room), room.deal.legal_cards()[0])
+    player = to_act(room)
+    rooms["contract: an undo asked for"] = room.play_card(player, room.deal.legal_cards()[0]).request_undo(player)
     declarer, defender = room.deal.contract.declarer, room.deal.variant.left_of(room.deal.contract.declarer)
     room = room.claim(users[declarer], 2)
     rooms["contract: a claim open"] = room.answer_claim(users[defender], True)

@@ -81,6 +81,9 @@ SPEC_STATUS: dict[str, str] = {
     # Claims (SPEC §15)
     "NOT_OPPONENT": "permission-denied",
     **dict.fromkeys(["CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"], "failed-precondition"),
+    # Undo (SPEC §15)
+    **dict.fromkeys(["UNDO_DISABLED", "NOTHING_TO_UNDO", "UNDO_NOT_ALLOWED", "UNDO_PENDING", "NO_UNDO"],
+                    "failed-precondition"),
     **dict.fromkeys(["CONTENTION", "STALE_STATE"], "aborted"),
     "UNAVAILABLE": "unavailable",  # SPEC §8: the outcome of a commit could not be learnt
 }
@@ -250,7 +253,8 @@ def room_with(deal: Deal) -> Room:
     settings = deal.settings
     names = {uid: uid.title() for uid in PLAYERS}
     match = Match(settings.deals, settings.scoring, 1, MappingProxyType(dict.fromkeys(PLAYERS, 0)),
-                  MappingProxyType(names), deal.variant.sheet(settings)).scored(deal)
+                  MappingProxyType(names), deal.variant.sheet(settings))
+    match = match.scored(deal) if deal.is_finished else match
     ready = not deal.is_finished or match.is_over(deal)
     return Room(PLAYERS[0], tuple(Seat(uid, names[uid], ready) for uid in PLAYERS), settings, match=match, deal=deal)
 

@@ -20,7 +20,7 @@ from .conftest import MIXED_DEAL, PLAYERS, call, card, cards, hands_from, playin
 from .test_double_dummy import oracle
 
 RNG = random.Random(5)
-CONTRACT_SETTINGS = Settings(variant="contract", scoring="rubber")
+CONTRACT_SETTINGS = Settings(variant="contract", scoring="rubber", deals=0)
 
 
 def declared(hands=MIXED_DEAL, contract: str = "1S") -> Deal:
@@ -274,3 +274,23 @@ def test_a_claim_open_or_accepted_is_stored_and_read_back_exactly(answers: tuple
         deal = deal.answer_claim(position, True)
     room = room_with(deal)
     assert state.decode(state.encode(room)) == room
+
+
+def test_a_claim_the_bots_reject_at_once_leaves_the_room_as_it_was() -> None:
+    rng = random.Random(12)
+    for seed in range(20):
+        deal = late(new_deal(CONTRACT, PLAYERS, CONTRACT_SETTINGS, seed % 4, rng), rng, 5)
+        if deal.is_finished or deal.contract.declarer % 2 or deal.trick.leader % 2:
+            continue  # the people sit North and South, the declarer's side, and are on lead
+        best = double_dummy_value(deal) - deal.side_tricks(deal.partner)[0]
+        if best == 5:
+            continue
+        room = room_with(deal)
+        room = evolve(room, seats=tuple(evolve(seat, uid=f"~bot{p}") if p % 2 else seat
+                                        for p, seat in enumerate(room.seats)),
+                      deal=evolve(deal, players=tuple(f"~bot{p}" if p % 2 else uid for p, uid in enumerate(PLAYERS))))
+        declarer = room.deal.players[deal.contract.declarer]
+        assert room.claim(declarer, best + 1) == room
+        assert room.claim(declarer, best).deal.is_finished
+        return
+    raise AssertionError("no deal to claim in")

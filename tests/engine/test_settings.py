@@ -11,7 +11,7 @@ from .conftest import rejects
 def test_defaults_are_open_room_stop_at_target_wash_on_chat_on() -> None:
     assert Settings().to_dict() == {
         "variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals", "turnSeconds": 0,
-        "botReplacesLeaver": False, "chat": True, "playAllTricks": False, "washRule": True}
+        "botReplacesLeaver": False, "chat": True, "undo": True, "playAllTricks": False, "washRule": True}
 
 
 def test_settings_round_trip_through_the_wire_form() -> None:

@@ -1,4 +1,4 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 7), the migration of a
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 9), the migration of a
 Part I room (schema 1: its public document and hand documents) and of schema 2, 3, 4 and 5 rooms."""
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
 from bridge.room import stat_changes
+from bridge.values import evolve
 
 from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, rejects, seated_room
 from .test_event import Director, filled, new_event
@@ -74,6 +75,14 @@ def claimed(answers: int) -> Room:
     return room
 
 
+def undo_asked() -> Room:
+    """Contract bridge in play: a card played, and its player asking to take it back."""
+    room = doubled_in_play()
+    deal = room.deal
+    uid = deal.players[deal.actor]
+    return room.play_card(uid, deal.bot_action()).request_undo(uid)
+
+
 def chicago_between_deals() -> Room:
     """Contract bridge, Chicago: the first deal played, the room between deals."""
     table = Table(6, check_every_step=False)
@@ -124,6 +133,9 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "contract: a claim open": (Status.PLAYING, lambda: claimed(0)),
     "contract: a claim accepted by one defender": (Status.PLAYING, lambda: claimed(1)),
     "contract: a claim accepted": (Status.DEAL_ENDED, lambda: claimed(2)),
+    "contract: an undo asked for": (Status.PLAYING, undo_asked),
+    "contract: an alerted auction": (Status.BIDDING, lambda: contract_started().place_bid(
+        PLAYERS[0], call("1C"), random.Random(1), "could be short")),
     "event table: first board": (Status.BIDDING, lambda: event_table(0)),
     "event table: third board": (Status.BIDDING, lambda: event_table(2)),
     "memory: first half": (Status.FIRST_HALF, lambda: advance(memory_started(), lambda r: len(r.deal.tricks) >= 3
@@ -152,7 +164,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 7
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 9
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -179,8 +191,13 @@ def test_no_state_document_holds_an_array_directly_in_an_array(name: str) -> Non
     assert not nested_arrays(state.encode(ROOMS[name][1]()))
 
 
+def older(room: Room) -> Room:
+    """`room` as a server before undo (schema 7) stored it: with no action to take back."""
+    return evolve(room, undo_point=None)
+
+
 def test_a_schema_2_room_has_no_spectators_and_has_kicked_nobody() -> None:
-    room = ROOMS["playing"][1]()
+    room = older(ROOMS["playing"][1]())
     doc = state.encode(room)
     old = {key: value for key, value in doc.items() if key not in ("spectators", "kicked")} | {"schemaVersion": 2}
     assert state.decode(old) == room
@@ -189,7 +206,7 @@ def test_a_schema_2_room_has_no_spectators_and_has_kicked_nobody() -> None:
 
 def test_a_schema_3_room_has_a_blank_sheet_and_an_undoubled_contract() -> None:
     for name in ("waiting", "playing", "dealEnded", "ended after three deals"):
-        room = ROOMS[name][1]()
+        room = older(ROOMS[name][1]())
         doc = state.encode(room)
         old = json.loads(json.dumps(doc)) | {"schemaVersion": 3}
         if old["match"] is not None:
@@ -202,7 +219,7 @@ def test_a_schema_3_room_has_a_blank_sheet_and_an_undoubled_contract() -> None:
 
 def test_a_schema_4_room_is_no_events_table_and_deals_no_board() -> None:
     for name in ("waiting", "playing", "ended after three deals", "contract: a doubled contract in play"):
-        room = ROOMS[name][1]()
+        room = older(ROOMS[name][1]())
         doc = state.encode(room)
         old = json.loads(json.dumps(doc)) | {"schemaVersion": 4}
         del old["event"]
@@ -214,7 +231,7 @@ def test_a_schema_4_room_is_no_events_table_and_deals_no_board() -> None:
 
 def test_a_schema_5_room_deals_no_first_half() -> None:
     for name in ("waiting", "playing", "ended after three deals", "event table: first board"):
-        room = ROOMS[name][1]()
+        room = older(ROOMS[name][1]())
         doc = state.encode(room)
         old = json.loads(json.dumps(doc)) | {"schemaVersion": 5}
         if old["match"] is not None:
@@ -225,11 +242,33 @@ def test_a_schema_5_room_deals_no_first_half() -> None:
 
 def test_a_schema_6_room_has_no_claim() -> None:
     for name in ("waiting", "playing", "memory: second half", "contract: between deals of a Chicago"):
-        room = ROOMS[name][1]()
+        room = older(ROOMS[name][1]())
         doc = state.encode(room)
         old = json.loads(json.dumps(doc)) | {"schemaVersion": 6}
         if old["match"] is not None:
             del old["match"]["deal"]["claim"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
+
+
+def test_a_schema_7_room_has_no_action_to_take_back() -> None:
+    for name in ("waiting", "playing", "contract: a claim open"):
+        room = older(ROOMS[name][1]())
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 7}
+        del old["undoPoint"], old["undoRequest"]
+        assert state.decode(old) == room, name
+        assert state.migrate(old) == doc, name
+
+
+def test_a_schema_8_room_has_no_alert() -> None:
+    for name in ("waiting", "playing", "contract: an undo asked for"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        old = json.loads(json.dumps(doc)) | {"schemaVersion": 8}
+        for deal in (old["match"] and old["match"]["deal"], old["undoPoint"] and old["undoPoint"]["deal"]):
+            if deal:
+                del deal["alerts"]
         assert state.decode(old) == room, name
         assert state.migrate(old) == doc, name
 
@@ -243,7 +282,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 8, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 10, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -375,7 +414,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
         "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False,
-        "chat": True}
+        "chat": True, "undo": True}
     assert public["spectators"] == [] and room.kicked == ()
     assert documents.hand_documents(room) == hands
     assert state.decode(state.encode(room)) == room

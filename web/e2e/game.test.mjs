@@ -1024,6 +1024,8 @@ describe("web client", { timeout: 300_000 }, () => {
     let declaredDummy = 0;
     for (let moves = 0; view.status !== "dealEnded"; moves++) {
       if (view.status === "bidding") {
+        // My opening carries an alert (SPEC §15): the opponents read it now, I once the auction is over.
+        if (moves === 0) await page.fill(testid("alert-input"), "15-17 balanced");
         await page.click(testid(`bid-${moves === 0 ? "1NT" : "PASS"}`));
       } else if (view.enabledDummy.length > 0) {
         assert.ok(view.dummy.includes(view.enabledDummy[0]));
@@ -1039,6 +1041,8 @@ describe("web client", { timeout: 300_000 }, () => {
     }
     const contract = await page.locator(testid("contract")).getAttribute("data-declarer");
     if (Number(contract) === 0) assert.equal(declaredDummy, 13, "as declarer I played all the dummy's cards");
+    await page.locator(testid("alert-text")).first().waitFor();
+    assert.match(await page.locator(testid("alert-text")).first().textContent(), /15-17 balanced/);
     // The score: the sheet's totals, and what the deal scored by kind.
     await page.locator(testid("score-sheet")).waitFor();
     const totals = await Promise.all(
@@ -1076,11 +1080,19 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
-  test("claims: a declarer claims against two bot defenders, who reject a claim that does not hold and accept one that does", async () => {
+  test("claims and undo: a call taken back, then a declarer claims against two bot defenders, who reject a claim that does not hold and accept one that does", async () => {
     const [south] = await newPlayers("south");
     const { page } = south;
     await startAgainstBots(page, "South", "contract", 3);
     let [view] = await settle(0);
+    // An undo first: my call and the bots' calls after it are taken back (bots agree at once).
+    await page.click(testid("bid-1C"));
+    [view] = await settle(view.version + 1);
+    assert.ok((await page.locator(testid("auction-bid")).count()) >= 4, "the bots called after me");
+    await page.click(testid("undo-request"));
+    [view] = await settle(view.version + 1);
+    assert.equal(await page.locator(testid("auction-bid")).count(), 0, "the auction is back to its start");
+    assert.equal(view.myTurnText, "true");
     // Each deal I declare 7NT (the bots never double) and claim on my side's lead: first every
     // trick left, with four or more to play (the defenders hold cards I cannot see; the bots
     // reject what does not hold), then, once one was rejected, none of them (conceding the rest

@@ -18,6 +18,7 @@ import type {
   PlaceBidRequest,
   RemoveBotRequest,
   RespondClaimRequest,
+  RespondUndoRequest,
   RoomRequest,
   SendMessageAnswer,
   SendMessageRequest,
@@ -107,8 +108,12 @@ export const kickPlayer = (roomID: string, uid: string) =>
 export const sendMessage = (roomID: string, text: string) =>
   call<SendMessageRequest, SendMessageAnswer>("sendMessage", { roomID, text });
 
-export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number) =>
-  call<PlaceBidRequest, null>("placeBid", { roomID, bid, expectedVersion });
+/** `alert` (SPEC §15, contract bridge and TigerBridge): the caller's explanation of the call. */
+export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number, alert?: string) => {
+  const request: PlaceBidRequest = { roomID, bid, expectedVersion };
+  if (alert) request.alert = alert;
+  return call<PlaceBidRequest, null>("placeBid", request);
+};
 
 export const chooseTeammate = (roomID: string, card: CardCode, expectedVersion: number) =>
   call<CardRequest, null>("chooseTeammate", { roomID, card, expectedVersion });
@@ -119,6 +124,14 @@ export const playCard = (roomID: string, card: CardCode, expectedVersion: number
 /** SPEC §15: the declarer says their side takes `tricks` of the tricks left. */
 export const claim = (roomID: string, tricks: number, expectedVersion: number) =>
   call<ClaimRequest, ClaimAnswer>("claim", { roomID, tricks, expectedVersion });
+
+/** SPEC §15: take back my last call or card, once the other side agrees. */
+export const requestUndo = (roomID: string, expectedVersion: number) =>
+  call<RoomRequest, Success>("requestUndo", { roomID, expectedVersion });
+
+/** SPEC §15: agree to, or refuse, the undo asked for. */
+export const respondUndo = (roomID: string, accept: boolean, expectedVersion: number) =>
+  call<RespondUndoRequest, Success>("respondUndo", { roomID, accept, expectedVersion });
 
 /** SPEC §15: an opponent of the claimer accepts or rejects the open claim. */
 export const respondClaim = (roomID: string, accept: boolean, expectedVersion: number) =>

@@ -2,10 +2,21 @@
 // Views render from it; nothing here writes Firestore.
 
 import { onAuthStateChanged, type User } from "firebase/auth";
-import { collection, doc, onSnapshot, orderBy, query, where, type Unsubscribe } from "firebase/firestore";
+import {
+  collection,
+  doc,
+  getDoc,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+  type Unsubscribe,
+} from "firebase/firestore";
 import { readableError, type ReadableError } from "./errors";
 import { auth, db } from "./firebase";
 import type {
+  AlertDocument,
+  AlertEntry,
   BoardDocument,
   DealRecord,
   DirectorDocument,
@@ -34,6 +45,7 @@ export interface State {
   hand: CardCode[] | null; // rooms/{roomID}/hands/{uid}
   deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
   messages: MessageDocument[]; // rooms/{roomID}/messages: the table chat, oldest first
+  alerts: AlertEntry[]; // rooms/{roomID}/alerts/{side}: the alerts of the auction I may read (SPEC §15)
   shownDeal: number | null; // the hand record open in the hand-record view
   eventID: string | null; // the duplicate event shown: one I created, joined or opened, or my table's
   event: EventDocument | null; // events/{eventID}
@@ -56,6 +68,7 @@ const signedOut = (): Omit<State, "busy"> => ({
   hand: null,
   deals: [],
   messages: [],
+  alerts: [],
   shownDeal: null,
   eventID: null,
   event: null,
@@ -183,7 +196,7 @@ export function setWatching(roomID: string | null): void {
 function followRoom(uid: string, roomID: string | null): void {
   if (roomID === state.roomID) return;
   roomListeners = stop(roomListeners);
-  update({ roomID, room: null, hand: null, deals: [], messages: [], shownDeal: null });
+  update({ roomID, room: null, hand: null, deals: [], messages: [], alerts: [], shownDeal: null });
   if (!roomID) return;
 
   // Once I leave (or am removed from) an invite-only room I may no longer read it: that error
@@ -199,6 +212,7 @@ function followRoom(uid: string, roomID: string | null): void {
       (snapshot) => {
         const room = snapshot.exists() ? (snapshot.data() as RoomDocument) : null;
         update({ room });
+        if (room) readAlerts(uid, roomID, room);
         // A duplicate event's table: follow its event too.
         if (room?.event) followEvent(room.event.eventID);
       },
@@ -223,6 +237,37 @@ function followRoom(uid: string, roomID: string | null): void {
       unreadable({ messages: [] }),
     ),
   );
+}
+
+const ALERTING = new Set(["contract", "tiger"]);
+let alertsRead = "";
+
+/** Read the alerts of the auction the rules let me read (SPEC §15): during it the other side's
+ *  (a spectator: both sides'), once it is over both. Read once per call rather than followed:
+ *  my own side's document is refused to me until the auction ends, and in the emulator a refused
+ *  listener can make the other listeners miss changes (docs/EMULATOR.md). */
+function readAlerts(uid: string, roomID: string, room: RoomDocument): void {
+  if (!ALERTING.has(room.settings.variant) || !room.seating) {
+    if (state.alerts.length) update({ alerts: [] });
+    return;
+  }
+  const over = room.status !== "bidding";
+  const key = `${roomID}:${room.match.dealNumber}:${room.bids.length}:${over}`;
+  if (key === alertsRead) return;
+  alertsRead = key;
+  const me = room.seating.indexOf(uid);
+  const sides = (["NS", "EW"] as const).filter(
+    (side) => over || me < 0 || (side === "NS") !== (me % 2 === 0),
+  );
+  void Promise.all(
+    sides.map((side) => getDoc(doc(db, "rooms", roomID, "alerts", side)).catch(() => null)),
+  ).then((snapshots) => {
+    if (alertsRead !== key) return; // a newer read is under way
+    const alerts = snapshots
+      .flatMap((snapshot) => (snapshot?.exists() ? (snapshot.data() as AlertDocument).alerts : []))
+      .sort((a, b) => a.call - b.call);
+    update({ alerts });
+  });
 }
 
 let standingsListener: Unsubscribe | null = null;

@@ -17,6 +17,34 @@ export interface AddBotAnswer {
   uid: string;
 }
 /**
+ * `rooms/{roomID}/alerts/{side}` (SPEC §15, fixed partnerships only): the alerts of the calls
+ * side `side` (`NS`: positions 0 and 2, `EW`: 1 and 3) made in the current or last deal's
+ * auction. Readable at once by `readers` (the other side's uids) and the room's spectators; by
+ * whoever may read the room once `open` (the auction is over).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "AlertDocument".
+ */
+export interface AlertDocument {
+  dealNumber: number;
+  alerts: AlertEntry[];
+  readers: string[];
+  open: boolean;
+}
+/**
+ * One alerted call: who made it, its index in the auction (`bids`), the call and the
+ * caller's explanation.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "AlertEntry".
+ */
+export interface AlertEntry {
+  position: number;
+  call: number;
+  bid: string;
+  text: string;
+}
+/**
  * `events/{eventID}/boards/{number}`: a board's hand record and its results at every table
  * that has played it. It exists once a table has finished the board, and only `readers` (the
  * director, the people who have finished the board; everyone in the event once it has ended)
@@ -208,6 +236,7 @@ export interface SettingsChanges {
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
   chat?: boolean;
+  undo?: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
   honours?: boolean;
@@ -235,6 +264,7 @@ export interface DealRecord {
   tricks: TrickDoc[];
   firstHalf: FirstHalfRecord | null;
   claim: ClaimRecord | null;
+  alerts: AlertEntry[];
   result: ResultDoc;
   scoreChanges: {
     [k: string]: number;
@@ -552,6 +582,7 @@ export interface PlaceBidRequest {
   requestID?: string;
   roomID: string;
   bid: string;
+  alert?: string;
 }
 /**
  * `players/{uid}` (SPEC §3), readable by that user only.
@@ -611,6 +642,18 @@ export interface RespondClaimRequest {
   accept: boolean;
 }
 /**
+ * respondUndo (SPEC §15).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RespondUndoRequest".
+ */
+export interface RespondUndoRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  accept: boolean;
+}
+/**
  * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
  * one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
  * uids by position of the current or last deal.
@@ -648,6 +691,7 @@ export interface RoomDocument {
   firstHalf: FirstHalfDoc | null;
   event: EventTableDoc | null;
   claim: ClaimDoc | null;
+  undo: UndoDoc | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -669,10 +713,23 @@ export interface SettingsDoc {
   turnSeconds: number;
   botReplacesLeaver: boolean;
   chat: boolean;
+  undo: boolean;
   playAllTricks?: boolean;
   washRule?: boolean;
   honours?: boolean;
   targetScore?: number;
+}
+/**
+ * SPEC §15: `by` (a position) asks to take back their last action; `accepted`: positions that
+ * have agreed; `answering`: people still to answer.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "UndoDoc".
+ */
+export interface UndoDoc {
+  by: number;
+  accepted: number[];
+  answering: number[];
 }
 /**
  * joinGameRoom, leaveGameRoom, toggleReady.

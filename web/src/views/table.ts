@@ -2,7 +2,7 @@
 // between deals (`dealEnded`) the score and the ready-and-start panel for the next deal.
 // Every move button is enabled only when the move is legal (src/rules.ts) and it is my turn.
 
-import { chooseTeammate, claim, placeBid, playCard, respondClaim } from "../api";
+import { chooseTeammate, claim, placeBid, playCard, requestUndo, respondClaim, respondUndo } from "../api";
 import { h } from "../dom";
 import {
   bidLabel,
@@ -18,7 +18,7 @@ import {
 } from "../rules";
 import { act, type State } from "../state";
 import { countdown } from "../timer";
-import type { RoomDocument, TrickDoc } from "../types";
+import type { AlertEntry, RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
 import { dealOfMatch, plural, resultView, scoreTable, sheetView } from "./match";
 import { isBot, myPosition, nameAt } from "./names";
@@ -216,7 +216,8 @@ function trickView(room: RoomDocument, bottom: number): HTMLElement {
   );
 }
 
-function auctionView(room: RoomDocument): HTMLElement {
+function auctionView(room: RoomDocument, alerts: AlertEntry[]): HTMLElement {
+  const alertOf = new Map(alerts.map((a) => [a.call, a.text]));
   return h(
     "div",
     { class: "auction" },
@@ -226,11 +227,13 @@ function auctionView(room: RoomDocument): HTMLElement {
       : h(
           "ol",
           { "data-testid": "auction" },
-          ...room.bids.map(({ position, bid }) =>
+          ...room.bids.map(({ position, bid }, index) =>
             h(
               "li",
               { "data-testid": "auction-bid", "data-position": position, "data-bid": bid },
               `${nameAt(room, position)}: ${bidLabel(bid)}`,
+              alertOf.has(index) &&
+                h("span", { class: "alert", "data-testid": "alert-text" }, ` (alert: ${alertOf.get(index)})`),
             ),
           ),
         ),
@@ -239,7 +242,15 @@ function auctionView(room: RoomDocument): HTMLElement {
 
 function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct: boolean): HTMLElement {
   const legal = new Set(legalBids(room, me));
-  const bid = (code: string) => () => act(() => placeBid(roomID, code, room.version));
+  // SPEC §15: in games of fixed partnerships a call may carry an explanation for the opponents.
+  const alerting = room.settings.variant === "contract" || room.settings.variant === "tiger";
+  const alert = h("input", {
+    "data-testid": "alert-input",
+    maxlength: 200,
+    placeholder: "Alert: explain this call to the opponents (optional)",
+  }) as HTMLInputElement;
+  const bid = (code: string) => () =>
+    act(() => placeBid(roomID, code, room.version, alert.value.trim() || undefined));
   const button = (code: string) =>
     h(
       "button",
@@ -250,6 +261,7 @@ function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct
     "div",
     { class: "bid-box", "data-testid": "bid-box" },
     h("div", { class: "bid-grid" }, ...ladderOf(room.settings.variant).map(button)),
+    alerting && alert,
     h(
       "div",
       { class: "pass" },
@@ -380,6 +392,49 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
   );
 }
 
+/** SPEC §15. An undo asked for: who asks, and Agree / Refuse for a person asked. Otherwise, for a
+ *  seated player during a deal (the server says whether there is anything of theirs to take
+ *  back): a button to ask. */
+function undoView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+  const asked = room.undo;
+  const inDeal = ["firstHalf", "bidding", "choosingTeammate", "playing"].includes(room.status);
+  if (asked) {
+    const answer = (accept: boolean) => () => act(() => respondUndo(roomID, accept, room.version));
+    return h(
+      "div",
+      {
+        class: "undo",
+        "data-testid": "undo",
+        "data-by": asked.by,
+        "data-answering": asked.answering.join(","),
+      },
+      `${nameAt(room, asked.by)} asks to take back their last action`,
+      asked.answering.includes(me) &&
+        h(
+          "span",
+          {},
+          " ",
+          h("button", { "data-testid": "undo-accept", disabled: s.busy, onclick: answer(true) }, "Agree"),
+          h("button", { "data-testid": "undo-reject", disabled: s.busy, onclick: answer(false) }, "Refuse"),
+        ),
+    );
+  }
+  if (me < 0 || !inDeal || !room.settings.undo || room.claim) return null;
+  return h(
+    "div",
+    { class: "undo" },
+    h(
+      "button",
+      {
+        "data-testid": "undo-request",
+        disabled: s.busy,
+        onclick: () => act(() => requestUndo(roomID, room.version)),
+      },
+      "Undo my last action",
+    ),
+  );
+}
+
 function handView(
   s: State,
   roomID: string,
@@ -451,12 +506,13 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       ),
       resultView(s, room),
       claimView(s, roomID, room, me),
+      undoView(s, roomID, room, me),
       dummyView(s, roomID, room, me),
       actions,
       spectator
         ? h("p", { class: "watching", "data-testid": "watching" }, "You are watching: the hands stay hidden.")
         : handView(s, roomID, room, hand, canAct),
     ),
-    h("aside", {}, sheetView(room), scoreTable(s, room), auctionView(room), spectatorsLine(room)),
+    h("aside", {}, sheetView(room), scoreTable(s, room), auctionView(room, s.alerts), spectatorsLine(room)),
   );
 }

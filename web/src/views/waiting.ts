@@ -15,6 +15,7 @@ const SETTING_LABELS: [BooleanSetting, string][] = [
   ["washRule", "Wash rule (redeal weak hands)"],
   ["botReplacesLeaver", "A bot takes over from a player who leaves mid-deal"],
   ["chat", "Table chat"],
+  ["undo", "Players may ask to take back a call or card"],
 ];
 
 /** Turn timers offered (SPEC §10: 0, no timer, or 10-600 seconds). */

@@ -1,0 +1,98 @@
+"""Undo through the callables (SPEC §15): `requestUndo` by the player whose call or card is the
+last person's action of the deal, `respondUndo` by the other side, the deal back as it was (hand
+documents included); bots agreeing at once; actions that showed cards standing."""
+from __future__ import annotations
+
+from tests.service.test_claims import between_tricks
+from tests.service.test_contract import play_one
+from tests.table import Table, new_player
+
+CONTRACT = {"variant": "contract"}
+
+
+def actor(table: Table, room: dict):
+    """Who makes the move for `room["turn"]`: the declarer on the dummy's turn."""
+    dummy = room["dummy"]
+    return table.at(room["contract"]["declarer"] if dummy and room["turn"] == dummy["position"] else room["turn"],
+                    room)
+
+
+def test_a_card_taken_back_once_the_opponents_agree_is_back_in_the_hand():
+    table = Table.started(settings=CONTRACT)
+    table.auction("1NT", "PASS", "PASS", "PASS")
+    before = between_tricks(table, 2)
+    player = actor(table, before)
+    hand = table.hand(player)
+    card = play_one(table)["trick"]["cards"][0]["card"]
+    mover = table.position(player)
+    other_side = [p for p in range(4) if p % 2 != mover % 2]
+    assert table.call("requestUndo", player) == {"success": True}
+    room = table.room()
+    assert room["undo"] == {"by": mover, "accepted": [], "answering": other_side}
+    table.reject("playCard", actor(table, room), "failed-precondition", "UNDO_PENDING", card=card)
+    table.reject("respondUndo", table.at((mover + 2) % 4), "permission-denied", "NOT_OPPONENT", accept=True)
+    table.reject("respondUndo", new_player(), "permission-denied", "NOT_IN_ROOM", accept=True)
+    assert table.call("respondUndo", table.at(other_side[0]), accept=True) == {"success": True}
+    table.reject("respondUndo", table.at(other_side[0]), "failed-precondition", "ALREADY_ANSWERED", accept=True)
+    assert table.call("respondUndo", table.at(other_side[1]), accept=True) == {"success": True}
+    after = table.room()
+    assert after["undo"] is None and after["version"] == room["version"] + 2
+    assert {k: v for k, v in after.items() if k not in ("version", "updatedAt")} == {
+        k: v for k, v in before.items() if k not in ("version", "updatedAt")}
+    if before["turn"] == mover:
+        assert table.hand(player) == hand
+    table.reject("requestUndo", player, "failed-precondition", "NOTHING_TO_UNDO")  # not twice
+
+
+def test_a_refusal_ends_the_request_and_the_card_stands():
+    table = Table.started(settings=CONTRACT)
+    table.auction("2H", "PASS", "PASS", "PASS")
+    before = between_tricks(table, 1)
+    player = actor(table, before)
+    play_one(table)
+    table.call("requestUndo", player)
+    mover = table.position(player)
+    assert table.call("respondUndo", table.at((mover + 1) % 4), accept=False) == {"success": True}
+    room = table.room()
+    assert room["undo"] is None and len(room["trick"]["cards"]) == 1
+    table.reject("requestUndo", player, "failed-precondition", "NOTHING_TO_UNDO")
+    table.reject("respondUndo", player, "failed-precondition", "NO_UNDO", accept=True)
+
+
+def test_against_bots_the_call_and_the_bots_calls_after_it_are_taken_back_at_once():
+    table = Table.open(1, settings=CONTRACT)
+    for _ in range(3):
+        table.call("addBot", table.host())
+    me = table.players[0]
+    table.toggle_ready(me)
+    table.start()
+    before = table.room()
+    table.bid("1C", me)
+    bid = table.room()
+    assert len(bid["bids"]) >= 4  # the bots called after me
+    assert table.call("requestUndo", me) == {"success": True}
+    after = table.room()
+    assert after["bids"] == before["bids"] == [] and after["turn"] == 0 and after["undo"] is None
+
+
+def test_the_opening_lead_the_end_of_a_deal_and_others_actions_cannot_be_undone():
+    table = Table.started(settings=CONTRACT)
+    table.reject("requestUndo", table.at(0), "failed-precondition", "NOTHING_TO_UNDO")
+    table.auction("3NT", "PASS", "PASS", "PASS")
+    leader = table.to_act()
+    play_one(table)  # the opening lead: the dummy is shown
+    table.reject("requestUndo", leader, "failed-precondition", "UNDO_NOT_ALLOWED")
+    for player in table.others(leader):
+        table.reject("requestUndo", player, "failed-precondition", "NOTHING_TO_UNDO")
+    room = table.room()
+    while room["status"] == "playing":
+        last = actor(table, room)
+        room = play_one(table)
+    table.reject("requestUndo", last, "failed-precondition", "UNDO_NOT_ALLOWED")
+
+
+def test_undo_turned_off_is_refused():
+    table = Table.started(settings={**CONTRACT, "undo": False})
+    assert table.room()["settings"]["undo"] is False
+    table.bid("1C")
+    table.reject("requestUndo", table.at(0), "failed-precondition", "UNDO_DISABLED")

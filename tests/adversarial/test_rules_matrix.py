@@ -247,8 +247,11 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
     if doc == "room-open":
         if op == "get":
             return True
-        # The open-rooms list is constrained to open rooms; a filter on the host proves nothing.
-        return {t.path} if op == "query-self" else False
+        # The open-rooms list is constrained to open rooms (every one of them comes back); a filter
+        # on the host proves nothing.
+        every_open = {path for path, fields in world.before.items()
+                      if path.startswith("rooms/") and path.count("/") == 1 and not fields["settings"]["inviteOnly"]}
+        return every_open if op == "query-self" else False
     if doc == "room-invite-only":
         if op == "get":
             return reader_of_closed

@@ -372,3 +372,25 @@ def test_a_director_who_plays_sees_boards_tables_and_standings_only_as_a_player(
     watcher = Director(filled(new_event(boards=2), {Spot(Direction.NS, 0, 0): "ann"}), seed=3)
     assert watcher.event.observer == DIRECTOR and watcher.tables[1].readable_by(DIRECTOR)
     assert DIRECTOR in watcher.event.readers(1)
+
+
+def test_a_claim_accepted_at_an_event_table_ends_the_board_with_the_claimed_tricks() -> None:
+    """Claims (SPEC §15) at a duplicate table: the board ends as if played and its result counts
+    the claimed tricks."""
+    people = {Spot(Direction.NS, 0, 0): "ann", Spot(Direction.NS, 0, 1): "cat", Spot(Direction.EW, 0, 0): "ben",
+              Spot(Direction.EW, 0, 1): "dan"}
+    director = Director(filled(new_event(), people), seed=4)
+    while True:
+        room = director.tables[0]
+        deal = room.deal
+        if (room.deal_in_progress and deal.phase.value == "playing" and len(deal.tricks) >= 3
+                and not deal.trick.plays):
+            break
+        director.step(0)
+    won = deal.side_tricks(deal.partner)[0]
+    claimed = room.claim(deal.players[deal.contract.declarer], 0)
+    for position in claimed.deal.claim_answerers:
+        claimed = claimed.answer_claim(deal.players[position], True)
+    event, _, _ = director.event.after_table(room, claimed)
+    result = event.results_of(deal.board)[-1]
+    assert result.table == 0 and result.tricks == won and claimed.deal.outcome().defender_tricks == 13 - won

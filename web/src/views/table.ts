@@ -240,17 +240,28 @@ function auctionView(room: RoomDocument, alerts: AlertEntry[]): HTMLElement {
   );
 }
 
+/** The alert being typed for my next call (SPEC §15). */
+let alertDraft = "";
+
 function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct: boolean): HTMLElement {
   const legal = new Set(legalBids(room, me));
   // SPEC §15: in games of fixed partnerships a call may carry an explanation for the opponents.
+  // The draft outlives re-renders (a snapshot may arrive while it is typed); a call sends it.
   const alerting = room.settings.variant === "contract" || room.settings.variant === "tiger";
   const alert = h("input", {
     "data-testid": "alert-input",
     maxlength: 200,
+    value: alertDraft,
     placeholder: "Alert: explain this call to the opponents (optional)",
-  }) as HTMLInputElement;
-  const bid = (code: string) => () =>
-    act(() => placeBid(roomID, code, room.version, alert.value.trim() || undefined));
+    oninput: (event: Event) => {
+      alertDraft = (event.target as HTMLInputElement).value;
+    },
+  });
+  const bid = (code: string) => () => {
+    const text = alertDraft.trim() || undefined;
+    alertDraft = "";
+    return act(() => placeBid(roomID, code, room.version, text));
+  };
   const button = (code: string) =>
     h(
       "button",
@@ -322,6 +333,9 @@ function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HT
   );
 }
 
+/** The number of tricks picked for my next claim (null: all that are left). */
+let claimDraft: number | null = null;
+
 /** The room version at which a bot rejected my claim: nothing changed, so the room cannot say so. */
 let claimRejectedAt: number | null = null;
 
@@ -363,13 +377,24 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
   const known = room.settings.variant !== "floating" || room.partnerPosition !== null;
   if (room.status !== "playing" || contract?.declarer !== me || !between || !known) return null;
   const left = room.handSizes[me];
+  // The number chosen outlives re-renders (a snapshot may arrive while it is picked).
+  const chosen = claimDraft !== null && claimDraft <= left ? claimDraft : left;
   const count = h(
     "select",
-    { "data-testid": "claim-tricks" },
-    ...Array.from({ length: left + 1 }, (_, n) => h("option", { value: n, selected: n === left }, String(n))),
-  ) as HTMLSelectElement;
+    {
+      "data-testid": "claim-tricks",
+      onchange: (event: Event) => {
+        claimDraft = Number((event.target as HTMLSelectElement).value);
+      },
+    },
+    ...Array.from({ length: left + 1 }, (_, n) =>
+      h("option", { value: n, selected: n === chosen }, String(n)),
+    ),
+  );
   const send = async () => {
-    const answer = await claim(roomID, Number(count.value), room.version);
+    const tricks = claimDraft !== null && claimDraft <= left ? claimDraft : left;
+    claimDraft = null;
+    const answer = await claim(roomID, tricks, room.version);
     claimRejectedAt = answer.claim === "rejected" ? room.version : null;
   };
   return h(

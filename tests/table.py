@@ -204,6 +204,16 @@ class Table:
         return table
 
     @classmethod
+    def against_bots(cls, bots: int = 3, **kwargs: Any) -> Table:
+        """One person (the host, position 0) and `bots` bots, the first deal started."""
+        table = cls.open(1, **kwargs)
+        for _ in range(bots):
+            table.call("addBot", table.host())
+        table.toggle_ready(table.players[0])
+        table.start()
+        return table
+
+    @classmethod
     def playing(cls, bid: str = "1NT", card: str | None = None, **kwargs: Any) -> Table:
         """A started game whose auction `bid` won and whose partner card is chosen."""
         table = cls.started(**kwargs)

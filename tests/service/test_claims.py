@@ -94,12 +94,8 @@ def test_in_floating_bridge_no_claim_before_the_partner_card_is_played():
 
 
 def test_bot_defenders_reject_a_claim_one_trick_over_double_dummy_and_accept_the_double_dummy_count():
-    table = Table.open(1, settings=CONTRACT)
-    for _ in range(3):
-        table.call("addBot", table.host())
+    table = Table.against_bots(settings=CONTRACT)
     me = table.players[0]
-    table.toggle_ready(me)
-    table.start()
     # A claim is made between tricks: against bots, when the declarer's side is on lead. Play on
     # to such a moment, with 3 to 7 tricks left, where the declarer's side cannot take them all
     # (deal after deal: I declare 7NT in each, and the bots never double).

@@ -97,12 +97,8 @@ def play_a_match_against_bots(settings: dict, bots: int = 3) -> tuple[Table, dic
     """One person (the host, position 0) and `bots` bots play a whole match: the person passes in
     the auction and plays legal cards, the dummy's too when they declare; bots play the rest.
     Returns the table, the final room and the deals played."""
-    table = Table.open(1, settings=settings)
-    for _ in range(bots):
-        table.call("addBot", table.host())
+    table = Table.against_bots(bots, settings=settings)
     me = table.players[0]
-    table.toggle_ready(me)
-    table.start()
     room, deals = table.room(), 1
     for _ in range(2000):
         if room["status"] == "ended":

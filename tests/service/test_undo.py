@@ -60,12 +60,8 @@ def test_a_refusal_ends_the_request_and_the_card_stands():
 
 
 def test_against_bots_the_call_and_the_bots_calls_after_it_are_taken_back_at_once():
-    table = Table.open(1, settings=CONTRACT)
-    for _ in range(3):
-        table.call("addBot", table.host())
+    table = Table.against_bots(settings=CONTRACT)
     me = table.players[0]
-    table.toggle_ready(me)
-    table.start()
     before = table.room()
     table.bid("1C", me)
     bid = table.room()

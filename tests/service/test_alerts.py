@@ -3,9 +3,13 @@ alert on its side's document, never on the room document, and in the deal record
 `INVALID_ARGUMENT` and no change when empty, too long, not text, or in Floating Bridge."""
 from __future__ import annotations
 
+import pytest
+
 from tests import client
 from tests.service.test_contract import play_one
 from tests.table import Table
+
+pytestmark = pytest.mark.usefixtures("emulator")
 
 
 def test_an_alerted_call_is_on_its_sides_document_and_in_the_record_not_on_the_room():

@@ -3,10 +3,15 @@ claimer's cards public, `respondClaim` by each opponent, the deal ended as if pl
 recorded with the claim, a rejection withdrawing it; bots answering from their seat's view."""
 from __future__ import annotations
 
+import pytest
+
 from bridge.double_dummy import Ending, most_tricks
 from tests import client
 from tests.service.test_contract import play_one
+from tests.service.test_timers import expire
 from tests.table import Table, assert_rejected, legal_cards, new_player
+
+pytestmark = pytest.mark.usefixtures("emulator")
 
 CONTRACT = {"variant": "contract"}
 
@@ -136,3 +141,15 @@ def test_malformed_claims_and_answers_are_invalid_argument_and_change_nothing():
     for data in ({"roomID": room_id}, {"roomID": room_id, "accept": True, "tricks": 1}, {"accept": False},
                  {"roomID": room_id, "accept": None}):
         assert_rejected("respondClaim", data, user, "invalid-argument", "INVALID_ARGUMENT")
+
+
+def test_past_the_turn_deadline_claim_timeout_answers_for_the_idle_opponents():
+    table = Table.started(settings={**CONTRACT, "turnSeconds": 30})
+    table.auction("1NT", "PASS", "PASS", "PASS")
+    between_tricks(table, 3)
+    assert table.call("claim", table.at(0), tricks=0)["claim"] == "open"  # conceding the rest always holds
+    table.reject("claimTimeout", table.at(2), "failed-precondition", "TURN_NOT_EXPIRED")
+    expire(table)
+    assert table.call("claimTimeout", table.at(2)) == {"success": True}
+    room = table.room()
+    assert room["status"] == "dealEnded" and room["claim"]["accepted"] == [1, 3]

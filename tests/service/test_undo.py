@@ -3,9 +3,14 @@ last person's action of the deal, `respondUndo` by the other side, the deal back
 documents included); bots agreeing at once; actions that showed cards standing."""
 from __future__ import annotations
 
+import pytest
+
 from tests.service.test_claims import between_tricks
 from tests.service.test_contract import play_one
+from tests.service.test_timers import expire
 from tests.table import Table, new_player
+
+pytestmark = pytest.mark.usefixtures("emulator")
 
 CONTRACT = {"variant": "contract"}
 
@@ -92,3 +97,14 @@ def test_undo_turned_off_is_refused():
     assert table.room()["settings"]["undo"] is False
     table.bid("1C")
     table.reject("requestUndo", table.at(0), "failed-precondition", "UNDO_DISABLED")
+
+
+def test_past_the_turn_deadline_claim_timeout_agrees_to_the_undo_for_the_idle():
+    table = Table.started(settings={**CONTRACT, "turnSeconds": 30})
+    before = table.room()
+    table.bid("1C", table.at(0))
+    assert table.call("requestUndo", table.at(0)) == {"success": True}
+    expire(table)
+    assert table.call("claimTimeout", table.at(0)) == {"success": True}
+    after = table.room()
+    assert after["bids"] == before["bids"] == [] and after["undo"] is None and after["turn"] == 0

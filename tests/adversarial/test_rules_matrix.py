@@ -3,18 +3,18 @@ operation a client can send, each cell one test with its expected allow/deny, ag
 Firestore emulator's REST API with real Auth-emulator ID tokens.
 
 The world is made once for the module through the callables (two two-deal matches whose first
-deal has been played, one of them invite-only, with an invitee who did not join; and two
-duplicate events directed by the invite-only room's host: an open teams match under way, whose
-one person has finished board 1 but not board 2, and an invite-only event not started; and two
-contract-bridge rooms with an alert, one still in its auction), so the
-documents are the ones the backend really writes: rooms, hands, hand records of finished deals
-(SPEC §9), chat messages (SPEC §13), alerts (SPEC §15), the rooms' server-only state and chat
-bookkeeping, the
-request logs, events, boards, the director's standings and the events' state. A spectator of
-the open room is a caller kind of its own. For an event's documents the owner is its director
-and the member the person who finished board 1. Every write is expected to be
-refused, and the last tests check that the database is exactly as it was and that the rules'
-every expression was evaluated (the emulator's rule-coverage report).
+deal has been played, one of them invite-only, with an invitee who did not join; two duplicate
+events directed by the invite-only room's host: an open teams match under way, whose one person
+has finished board 1 but not board 2, and an invite-only event not started; and two
+contract-bridge rooms with an alert, one still in its auction), so the documents are the ones the
+backend really writes: rooms, hands, hand records of finished deals (SPEC §9), chat messages
+(SPEC §13), alerts (SPEC §15), the rooms' server-only state and chat bookkeeping, the request
+logs, events, boards, the director's standings and the events' state. A spectator (of the open
+room and of the room in its auction) is a caller kind of its own. For an event's documents the
+owner is its director and the member the person who finished board 1; for alerts the owner made
+the alerted call and the member sits on the other side. Every write is expected to be refused,
+and the last tests check that the database is exactly as it was and that the rules' every
+expression was evaluated (the emulator's rule-coverage report).
 """
 from __future__ import annotations
 

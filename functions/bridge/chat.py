@@ -17,19 +17,25 @@ RATE_MESSAGES, RATE_SECONDS = 5, 10.0
 KEPT_MESSAGES = 100
 
 
-def message_text(value: object) -> str:
-    """The text to store: a string of 1-`MAX_TEXT` characters once trimmed (INVALID_ARGUMENT)."""
+def plain_text(value: object, field: str, most: int) -> str:
+    """User text to store as given but trimmed (a message, an alert): a string of 1-`most`
+    characters once trimmed, valid Unicode; INVALID_ARGUMENT naming `field` otherwise."""
     if not isinstance(value, str):
-        raise BridgeError(Reason.INVALID_ARGUMENT, "'text' must be a string.")
+        raise BridgeError(Reason.INVALID_ARGUMENT, f"'{field}' must be a string.")
     text = value.strip()
-    if not 1 <= len(text) <= MAX_TEXT:
+    if not 1 <= len(text) <= most:
         raise BridgeError(Reason.INVALID_ARGUMENT,
-                          f"A message is 1-{MAX_TEXT} characters, not counting spaces around it.")
+                          f"'{field}' is 1-{most} characters, not counting spaces around it.")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate, as JSON's "\ud800" decodes to
-        raise BridgeError(Reason.INVALID_ARGUMENT, "'text' must be valid Unicode.") from None
+        raise BridgeError(Reason.INVALID_ARGUMENT, f"'{field}' must be valid Unicode.") from None
     return text
+
+
+def message_text(value: object) -> str:
+    """The text of a chat message to store (`plain_text`, at most `MAX_TEXT` characters)."""
+    return plain_text(value, "text", MAX_TEXT)
 
 
 def sent_within_limit(recent: Sequence[float], now: float) -> tuple[float, ...]:

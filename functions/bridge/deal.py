@@ -318,12 +318,8 @@ class Deal:
         state = self.state
         if not isinstance(state, Playing) or state.claim is None:
             return ()
-        side = self._declarer_side(state.contract)
+        side = self.known_side(state.claim.position)
         return tuple(p for p in range(self.variant.seats) if p not in side and p not in state.claim.accepted)
-
-    def _declarer_side(self, contract: Contract) -> tuple[int, ...]:
-        partner = self.partner
-        return (contract.declarer,) if partner is None else (contract.declarer, partner)
 
     @property
     def contract(self) -> Contract | None:
@@ -742,7 +738,7 @@ class Deal:
         state = self.state
         if not isinstance(state, Playing) or state.claim is None:
             raise BridgeError(Reason.NO_CLAIM, "No claim is open.")
-        if position in self._declarer_side(state.contract):
+        if position in self.known_side(state.claim.position):
             raise BridgeError(Reason.NOT_OPPONENT, "Only the claimer's opponents answer a claim.")
         if position in state.claim.accepted:
             raise BridgeError(Reason.ALREADY_ANSWERED, "You have accepted this claim already.")

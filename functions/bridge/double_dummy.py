@@ -38,14 +38,15 @@ class Budget:
     nodes: int = field(default=200_000)
 
 
-def card_bit(card: Card) -> int:
-    return 1 << (card.suit * 13 + card.rank - 2)
+def card_index(card: Card) -> int:
+    """The card as 0-51: `suit * 13 + rank - 2`."""
+    return card.suit * 13 + card.rank - 2
 
 
 def hand_mask(cards: Sequence[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= card_bit(card)
+        mask |= 1 << card_index(card)
     return mask
 
 
@@ -104,7 +105,7 @@ class _Search:
             return True
         if need > ending.tricks_left:
             return False
-        trick = [card.suit * 13 + card.rank - 2 for card in ending.trick]
+        trick = [card_index(card) for card in ending.trick]
         return self._play(list(hands), ending.leader, trick, need, ending.trump_broken)
 
     def wins(self, hands: tuple[int, ...], leader: int, need: int, broken: bool) -> bool:

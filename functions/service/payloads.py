@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
-from bridge.chat import message_text
+from bridge.chat import message_text, plain_text
 from bridge.deal import MAX_ALERT
 from bridge.event import MAX_EVENT_INVITED, Direction, Form, Spot
 from bridge.room import BOT_PREFIX
@@ -149,14 +149,8 @@ class StartGame:
 
 
 def alert(value: Any) -> str:
-    """SPEC §15: the explanation of a call, 1-200 characters once trimmed, valid Unicode."""
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= MAX_ALERT:
-        raise _invalid(f"'alert' must be text of 1-{MAX_ALERT} characters, not counting spaces around it.")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate, as JSON's "\ud800" decodes to
-        raise _invalid("'alert' must be valid Unicode.") from None
-    return value.strip()
+    """SPEC §15: the explanation of a call (`plain_text`, at most `MAX_ALERT` characters)."""
+    return plain_text(value, "alert", MAX_ALERT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"]
 joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"], FUNCTION_NAMES)
 leaveGameRoom = callable_function("leaveGameRoom", CALLABLES["leaveGameRoom"], FUNCTION_NAMES)
 toggleReady = callable_function("toggleReady", CALLABLES["toggleReady"], FUNCTION_NAMES)
+exportDeals = callable_function("exportDeals", CALLABLES["exportDeals"], FUNCTION_NAMES)
 startGame = callable_function("startGame", CALLABLES["startGame"], FUNCTION_NAMES)
 placeBid = callable_function("placeBid", CALLABLES["placeBid"], FUNCTION_NAMES)
 chooseTeammate = callable_function("chooseTeammate", CALLABLES["chooseTeammate"], FUNCTION_NAMES)

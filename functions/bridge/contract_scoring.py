@@ -19,7 +19,7 @@ from .deal import Contract
 
 if TYPE_CHECKING:
     from .deal import Deal
-    from .wire import PointsDoc, SheetDoc, SideName, SideScoreDoc
+    from .wire import PointsDoc, SheetDoc, SideName, SideScoreDoc, VulnerableDoc
 from .values import evolve
 
 
@@ -219,6 +219,8 @@ class Sheet:
     last: tuple[Entry, ...] = ()
     #: Honours are scored (the `honours` setting).
     honours: bool = False
+    #: Whether North-South and East-West were vulnerable in the last deal entered.
+    vulnerable_last: tuple[bool, bool] = (False, False)
 
     def column(self, side: Side) -> SideScore:
         return self.ns if side is Side.NS else self.ew
@@ -253,12 +255,18 @@ class Sheet:
         """The sheet after finished `deal` (its honours counted if the sheet scores them); a
         board passed out is entered with no points."""
         outcome = deal.outcome()
+        vulnerable = (self.vulnerable(Side.NS, deal.dealer, deal.board),
+                      self.vulnerable(Side.EW, deal.dealer, deal.board))
         if outcome is None:
             assert deal.is_finished  # only a finished deal is scored: here, a board passed out
-            return evolve(self, deals=self.deals + 1, last=())
+            return evolve(self, deals=self.deals + 1, last=(), vulnerable_last=vulnerable)
         contract = outcome.contract
         honours = honours_entries(contract.bid.strain, dict(enumerate(deal.hands_dealt()))) if self.honours else ()
-        return self.entered(contract, outcome.declarer_tricks, deal.dealer, honours, deal.board)
+        return evolve(self.entered(contract, outcome.declarer_tricks, deal.dealer, honours, deal.board),
+                      vulnerable_last=vulnerable)
+
+    def last_vulnerable(self) -> VulnerableDoc:
+        return {"NS": self.vulnerable_last[0], "EW": self.vulnerable_last[1]}
 
     def points(self, deal: Deal) -> tuple[int, ...]:
         """Each position's side's points from the last deal entered."""
@@ -296,13 +304,15 @@ class Sheet:
         def column(score: SideScore) -> list[int]:
             return [score.above, score.below, score.games, score.total]
         return {"deals": self.deals, "NS": column(self.ns), "EW": column(self.ew),
-                "last": [{"side": e.side.value, "kind": e.kind.value, "points": e.points} for e in self.last]}
+                "last": [{"side": e.side.value, "kind": e.kind.value, "points": e.points} for e in self.last],
+                "lastVulnerable": list(self.vulnerable_last)}
 
     def decoded(self, doc: Mapping[str, Any] | None) -> Sheet:
         if doc is None:
             return self
         return evolve(self, deals=doc["deals"], ns=SideScore(*doc["NS"]), ew=SideScore(*doc["EW"]),
-                      last=tuple(Entry(Side(e["side"]), Kind(e["kind"]), e["points"]) for e in doc["last"]))
+                      last=tuple(Entry(Side(e["side"]), Kind(e["kind"]), e["points"]) for e in doc["last"]),
+                      vulnerable_last=tuple(doc["lastVulnerable"]))
 
     def entered(self, contract: Contract, tricks: int, dealer: int, honours: tuple[Entry, ...] = (),
                 board: int | None = None) -> Sheet:

@@ -12,6 +12,7 @@ from typing import Literal, cast
 
 from .cards import Card, Suit
 from .deal import AuctionCall, Contract, Deal, Phase, Trick
+from .deal_seed import DealSeed, commitment
 from .room import Result, Room, Seat, is_bot
 from .variant import ScoreSheet, Sides
 from .wire import (
@@ -20,10 +21,12 @@ from .wire import (
     CallEntry,
     ClaimDoc,
     ContractDoc,
+    DealingDoc,
     DealRecord,
     FirstHalfDoc,
     HandDocument,
     MatchDoc,
+    NextDealDoc,
     PlayerEntry,
     ResultDoc,
     RoomState,
@@ -147,6 +150,8 @@ def public_room(room: Room) -> RoomState:
         "claim": _claim(deal) if deal and room.abandoned_by is None else None,
         "undo": {"by": request.position, "accepted": list(request.accepted), "answering": list(room.undo_answerers)}
         if (request := room.undo_request) else None,
+        "nextDeal": _next_deal(room),
+        "dealing": _dealing(room.seed) if room.seed else None,
     }
 
 
@@ -177,7 +182,18 @@ def _timestamp(seconds: float | None) -> Timestamp | None:
 
 def _player(position: int, seat: Seat) -> PlayerEntry:
     return {"uid": seat.uid, "displayName": seat.display_name, "position": position, "ready": seat.ready,
-            "bot": seat.bot}
+            "bot": seat.bot, "entropy": seat.entropy}
+
+
+def _next_deal(room: Room) -> NextDealDoc | None:
+    """The commitment to the next deal's seed, while a next deal may come (SPEC §16)."""
+    if room.next_seed is None or room.is_ended:
+        return None
+    return {"number": room.next_deal_number, "commitment": commitment(room.next_seed)}
+
+
+def _dealing(seed: DealSeed) -> DealingDoc:
+    return {"number": seed.number, "commitment": seed.commitment, "entropy": list(seed.entropy), "decks": seed.decks}
 
 
 def hand_documents(room: Room) -> dict[str, HandDocument]:
@@ -244,4 +260,6 @@ def deal_record(room: Room) -> DealRecord | None:
         "alerts": _alerts(deal.calls),
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),
+        "vulnerable": match.sheet.last_vulnerable(),
+        "dealing": {**_dealing(room.seed), "seed": room.seed.seed.hex()} if room.seed else None,
     }

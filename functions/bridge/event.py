@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .contract_scoring import Form as ScoringForm
+from .deal_seed import DealSeed, new_seed
 from .dealing import Board, Shuffler, deal_hands
 from .duplicate import Meeting, board_score, imps, matchpoints, mitchell
 from .errors import BridgeError, Reason
@@ -116,7 +117,8 @@ Chain = tuple[Room, ...]
 class Event:
     """`director` created it; `boards` are its boards, numbered 1…n; `entrants` fill its spots;
     `round` is the round being played (None before the start; the number of rounds once
-    ended); `results` every board played at every table so far."""
+    ended); `results` every board played at every table so far. `seed`: the secret the boards
+    were dealt from (SPEC §16), revealed once the event has ended (None: dealt otherwise)."""
 
     event_id: str
     director: str
@@ -130,12 +132,14 @@ class Event:
     entrants: tuple[Entrant, ...] = ()
     round: int | None = None
     results: tuple[BoardResult, ...] = ()
+    seed: bytes | None = None
 
     @staticmethod
     def create(event_id: str, director: str, form: Form, *, boards: int, tables: int | None = None,
                boards_per_round: int | None = None, invite_only: bool = False, invited: Iterable[str] = (),
-               turn_seconds: int = 0, rng: Shuffler) -> Event:
-        """A new event, its boards dealt with `rng` (the server's secure shuffle), its tables'
+               turn_seconds: int = 0, rng: Shuffler | None = None) -> Event:
+        """A new event, its boards dealt from a fresh secret seed it commits to (board `n` as deal
+        `n` of that seed, no entropy: SPEC §16), or with `rng` when given (tests), its tables'
         turn timer `turn_seconds` (a valid `turnSeconds` setting). Teams: two
         tables, 2-32 boards all played at both. Pairs: 3-8 tables, 1-4 boards a round, one set of
         boards per table (`boards` = tables x boards per round, at most 32)."""
@@ -158,9 +162,15 @@ class Event:
         invited = tuple(dict.fromkeys(invited))
         if len(invited) > MAX_EVENT_INVITED:
             raise invalid(f"An event holds at most {MAX_EVENT_INVITED} invitations.")
-        dealt = tuple(Board(number, deal_hands(rng)) for number in range(1, boards + 1))
+        seed: bytes | None = None
+        if rng is None:
+            seed = new_seed()
+            shufflers: list[Shuffler] = [DealSeed(seed, (), number).shuffler() for number in range(1, boards + 1)]
+        else:
+            shufflers = [rng] * boards
+        dealt = tuple(Board(number, deal_hands(shuffler)) for number, shuffler in enumerate(shufflers, 1))
         return Event(event_id, director, form, tables, boards_per_round, dealt, invite_only, invited,
-                     turn_seconds)
+                     turn_seconds, seed=seed)
 
     # ----- derived facts -------------------------------------------------------------
 

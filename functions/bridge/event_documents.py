@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from .cards import Card
 from .contract_scoring import Side, board_vulnerable
+from .deal_seed import commitment
 from .dealing import Board
 from .event import BoardResult, Direction, Entrant, Event, EventStatus, Form, Spot, Standing
 from .room import EventTable
@@ -21,13 +22,15 @@ from .wire import (
     BoardResultDoc,
     DirectorDocument,
     EntrantDoc,
+    EventDealingDoc,
     EventDocument,
     MeetingDoc,
     StandingDoc,
 )
 
-#: The state document's schema (`events/{id}/private/state`).
-SCHEMA_VERSION = 1
+#: The state document's schema (`events/{id}/private/state`): 1 before verifiable dealing, 2 with
+#: the boards' `seed` (SPEC §16; an event stored in 1 has none).
+SCHEMA_VERSION = 2
 Doc = dict[str, Any]
 
 
@@ -57,10 +60,13 @@ def encode(event: Event) -> Doc:
         "results": [{"board": r.board, "round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew,
                      "players": list(r.players), "contract": r.contract, "declarer": r.declarer, "tricks": r.tricks,
                      "score": r.score} for r in event.results],
+        "seed": event.seed.hex() if event.seed is not None else None,
     }
 
 
 def decode(doc: Mapping[str, Any]) -> Event:
+    if doc.get("schemaVersion") == 1:
+        doc = {**doc, "schemaVersion": SCHEMA_VERSION, "seed": None}
     if doc.get("schemaVersion") != SCHEMA_VERSION:
         raise ValueError(f"no event schema version {doc.get('schemaVersion')!r}")
     return Event(
@@ -78,6 +84,7 @@ def decode(doc: Mapping[str, Any]) -> Event:
         round=doc["round"],
         results=tuple(BoardResult(r["board"], r["round"], r["table"], r["ns"], r["ew"], tuple(r["players"]),
                                   r["contract"], r["declarer"], r["tricks"], r["score"]) for r in doc["results"]),
+        seed=bytes.fromhex(seed) if (seed := doc["seed"]) is not None else None,
     )
 
 
@@ -121,7 +128,16 @@ def public_event(event: Event) -> EventDocument:
         "round": event.round if not ended else None,
         "meetings": meetings,
         "ranking": [_standing(line) for line in event.standings()] if ended else None,
+        "dealing": _event_dealing(event, ended),
     }
+
+
+def _event_dealing(event: Event, ended: bool) -> EventDealingDoc | None:
+    """The commitment to the boards' seed from the event's creation on, the seed once it has ended."""
+    seed = event.seed
+    if seed is None:
+        return None
+    return {"commitment": commitment(seed), "seed": seed.hex() if ended else None}
 
 
 def board_document(event: Event, number: int) -> BoardDocument | None:

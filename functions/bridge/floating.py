@@ -51,6 +51,9 @@ class Tally:
     def points_by_kind(self) -> None:
         return None
 
+    def last_vulnerable(self) -> None:
+        return None
+
     def unfinished_points(self) -> None:
         return None
 

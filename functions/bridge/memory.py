@@ -97,6 +97,9 @@ class TargetSheet:
             won[_position(entry.side)] += entry.points
         return tuple(won)
 
+    def last_vulnerable(self) -> None:
+        return None
+
     def points_by_kind(self) -> PointsDoc:
         doc: PointsDoc = {"NS": {}, "EW": {}}
         for entry in self.last:

@@ -13,6 +13,7 @@ from .bids import Call
 from .cards import Card
 from .claims import claim_holds
 from .deal import Deal, Outcome, Phase
+from .deal_seed import DealSeed, SeededShuffle, new_seed
 from .dealing import Board, Shuffler, secure_rng
 from .errors import BridgeError, Reason
 from .match import Match
@@ -58,11 +59,14 @@ LOBBY = frozenset({Status.WAITING, Status.DEAL_ENDED})
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player at the table; their position is their index in `Room.seats`. A bot (SPEC §10)
-    has a uid starting with `BOT_PREFIX`, no account and no stats, and is always ready."""
+    has a uid starting with `BOT_PREFIX`, no account and no stats, and is always ready.
+    `entropy`: what the player added to the next deal's dealing when they got ready (SPEC §16;
+    "": nothing)."""
 
     uid: str
     display_name: str
     ready: bool = False
+    entropy: str = ""
 
     @property
     def bot(self) -> bool:
@@ -130,7 +134,10 @@ class Room:
     `spectators` watch the room (SPEC §13); `kicked` may neither join nor watch it again (kept in
     the server-only state, not on the room document). `event`: the duplicate event the room is
     a table of (None: a room of its own). `undo_point`: the last person's action of the deal in
-    progress, which they may ask to take back; `undo_request`: such a request being answered."""
+    progress, which they may ask to take back; `undo_request`: such a request being answered.
+    `next_seed`: the secret seed the room has committed to for its next deal (SPEC §16; None at
+    an event's table, whose boards the event deals); `seed`: the current or last deal's, with
+    the entropy it was dealt with and the decks drawn (None: dealt otherwise)."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -146,11 +153,13 @@ class Room:
     event: EventTable | None = None
     undo_point: UndoPoint | None = None
     undo_request: UndoRequest | None = None
+    next_seed: bytes | None = None
+    seed: DealSeed | None = None
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
-        """A new room with its creator seated at position 0 as host."""
-        return Room(host, (Seat(host, display_name),), settings)
+        """A new room with its creator seated at position 0 as host, committed to its first deal's seed."""
+        return Room(host, (Seat(host, display_name),), settings, next_seed=new_seed())
 
     @staticmethod
     def event_table(event: EventTable, director: str, observer: str | None, seats: tuple[Seat, ...],
@@ -393,12 +402,20 @@ class Room:
         assert room is not None  # the host, a human, stays
         return room
 
-    def toggle_ready(self, uid: str) -> Room:
-        """Ready or not for the next deal; at a duplicate event's table the next board starts as
-        soon as the four are ready."""
+    def toggle_ready(self, uid: str, entropy: str | None = None) -> Room:
+        """Ready or not for the next deal, adding `entropy` to its dealing when getting ready
+        (SPEC §16; getting unready withdraws it). At a duplicate event's table the next board
+        starts as soon as the four are ready (its boards were dealt with the event: no entropy)."""
         position = self._member(uid)
         self._require_lobby()
-        return self._with_seat(position, ready=not self.seats[position].ready).next_board_if_ready()
+        ready = not self.seats[position].ready
+        if entropy is not None and self.event is not None:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "An event's boards were dealt when it was created: "
+                                                       "send no entropy at its tables.")
+        if entropy is not None and not ready:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "Entropy goes with getting ready, and this call makes "
+                                                       "you not ready: send it without entropy.")
+        return self._with_seat(position, ready=ready, entropy=entropy or "").next_board_if_ready()
 
     def next_board_if_ready(self) -> Room:
         """At an event's table between boards, with every seat ready and a board to come: that
@@ -414,8 +431,12 @@ class Room:
                                       secure_rng())
         return evolve(self, match=match)._moved(deal, None)
 
-    def start(self, uid: str, rng: Shuffler) -> Room:
-        """The host starts the first or the next deal once every seat is taken and all are ready."""
+    def start(self, uid: str, rng: Shuffler | None = None) -> Room:
+        """The host starts the first or the next deal once every seat is taken and all are ready.
+        The deal is dealt from the committed `next_seed` with the seats' entropy (SPEC §16), and
+        the room commits to a fresh seed for the deal after it. `rng`, when given, deals instead
+        (tests stack decks with it), as the secure RNG does for a room stored before seeds
+        (`next_seed` None): the deal then has no seed to reveal."""
         self._require_no_event()
         self._member(uid)
         self._require_lobby()
@@ -427,9 +448,20 @@ class Room:
             raise BridgeError(Reason.NOT_ALL_READY, "Every player must be ready before the deal starts.")
         players = self.member_ids
         names = {seat.uid: seat.display_name for seat in self.seats}
-        match, deal = (Match.start(players, names, self.settings, rng) if self.match is None or self.deal is None
-                       else self.match.next_deal(self.deal, players, names, self.settings, rng))
-        return evolve(self, match=match, deal=deal, regrouping=False)._moved(deal, rng)
+        seed = None
+        if rng is None and self.next_seed is not None:
+            seed = DealSeed(self.next_seed, tuple(seat.entropy for seat in self.seats), self.next_deal_number)
+        shuffler = seed.shuffler() if seed is not None else rng if rng is not None else secure_rng()
+        match, deal = (Match.start(players, names, self.settings, shuffler) if self.match is None or self.deal is None
+                       else self.match.next_deal(self.deal, players, names, self.settings, shuffler))
+        cleared = tuple(evolve(seat, entropy="") for seat in self.seats)
+        return evolve(self, match=match, deal=deal, regrouping=False, seats=cleared, next_seed=new_seed(),
+                      seed=seed)._moved(deal, shuffler)
+
+    @property
+    def next_deal_number(self) -> int:
+        """The number in its match of the deal `start` would deal (a new match's first is 1)."""
+        return self.match.number + 1 if self.match is not None and self.deal is not None else 1
 
     def invite(self, uid: str, invitee: str) -> Room:
         """The host invites a player by uid before the first deal or between deals (inviting twice
@@ -470,7 +502,7 @@ class Room:
 
     # ----- deal moves ----------------------------------------------------------------
 
-    def _deal_move(self, uid: str, move: Callable[[Deal, int], Deal], rng: Shuffler | None = None,
+    def _deal_move(self, uid: str, move: Callable[[Deal, int, Shuffler], Deal], rng: Shuffler | None = None,
                    undoable: bool = True) -> Room:
         """Apply `move` to the deal in progress as the caller's position (then the bots' moves).
         An `undoable` move becomes the deal's undo point (SPEC §15); any other clears it."""
@@ -478,7 +510,8 @@ class Room:
         before = self._deal_in_play()
         if self.undo_request is not None:
             raise BridgeError(Reason.UNDO_PENDING, "An undo is being answered: play waits for it.")
-        room = self._moved(move(before, position), rng)
+        shuffler = self._shuffler(rng)
+        room = self._moved(move(before, position, shuffler), shuffler)
         if room.deal == before:  # nothing happened: a claim the bots rejected at once
             return self
         point = UndoPoint(position, before) if undoable and room.deal_in_progress else None
@@ -493,20 +526,30 @@ class Room:
             raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
         return deal
 
+    def _shuffler(self, rng: Shuffler | None) -> Shuffler:
+        """What a redeal of the deal in progress shuffles with: `rng` when given (tests stack decks
+        with it), else the deal's seeded stream (SPEC §16), else (a deal dealt otherwise: an
+        event's board, which is never redealt, or a deal stored before seeds) the secure RNG."""
+        if rng is not None:
+            return rng
+        return self.seed.shuffler() if self.seed is not None else secure_rng()
+
     def _moved(self, deal: Deal, rng: Shuffler | None) -> Room:
         """The room once its deal has become `deal`: the bots seated in it move on, one after
         another, until a human is to act or the deal ends (SPEC §10). A finished deal is scored;
-        when the match goes on, every human's `ready` is reset for the next deal."""
+        when the match goes on, every human's `ready` is reset for the next deal. `rng` is what
+        the move shuffled with, if anything (`_shuffler`): redeals go on drawing from it."""
+        shuffler = self._shuffler(rng)
         bots = {position for position, seat in enumerate(self.seats) if seat.bot}
-        # (only the auction shuffles)
-        while bots and (moved := _policy_move(deal, bots, rng or secure_rng())) is not None:
+        while bots and (moved := _policy_move(deal, bots, shuffler)) is not None:
             deal = moved
-        match = self.match
+        room = evolve(self, seed=shuffler.seed) if isinstance(shuffler, SeededShuffle) else self
+        match = room.match
         if not deal.is_finished or match is None:
-            return evolve(self, deal=deal)
+            return evolve(room, deal=deal)
         match = match.scored(deal)
-        seats = self.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in self.seats)
-        return evolve(self, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None)
+        seats = room.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in room.seats)
+        return evolve(room, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None)
 
     # ----- the turn timer (SPEC §10) ------------------------------------------------------
 
@@ -537,7 +580,7 @@ class Room:
             deadline = now + seconds
         return self if deadline == self.turn_deadline else evolve(self, turn_deadline=deadline)
 
-    def claim_timeout(self, uid: str, now: float, rng: Shuffler) -> Room:
+    def claim_timeout(self, uid: str, now: float, rng: Shuffler | None = None) -> Room:
         """Any member, once the turn deadline has passed: the server makes the idle person's move,
         or answers the open claim for every idle opponent, with the bot's policy (then the bots'
         moves that follow), or accepts the undo asked for in their place."""
@@ -547,38 +590,42 @@ class Room:
             raise BridgeError(Reason.TURN_NOT_EXPIRED, "The player to act still has time.")
         if self.undo_request is not None:  # the idle accept, as bots do
             return self._undo_accepted_by(self.undo_answerers)
-        moved = _policy_move(deal, range(deal.variant.seats), rng)
+        shuffler = self._shuffler(rng)
+        moved = _policy_move(deal, range(deal.variant.seats), shuffler)
         assert moved is not None  # a deadline is set only while someone is to move
         while moved.claim_answerers:
-            moved = _policy_move(moved, moved.claim_answerers, rng) or moved
-        return evolve(self._moved(moved, rng), undo_point=None)
+            moved = _policy_move(moved, moved.claim_answerers, shuffler) or moved
+        return evolve(self._moved(moved, shuffler), undo_point=None)
 
-    def played_out(self, rng: Shuffler) -> Room:
+    def played_out(self, rng: Shuffler | None = None) -> Room:
         """The deal in progress played to its end with the bot's policy for every seat: the
         clean-up's way to finish a deal its table has left idle long past its turn deadline."""
         deal = self.deal
         if deal is None or not self.deal_in_progress:
             return self
-        while (moved := _policy_move(deal, range(deal.variant.seats), rng)) is not None:
+        shuffler = self._shuffler(rng)
+        while (moved := _policy_move(deal, range(deal.variant.seats), shuffler)) is not None:
             deal = moved
-        return evolve(self, undo_request=None)._moved(deal, rng)
+        return evolve(self, undo_request=None)._moved(deal, shuffler)
 
-    def place_bid(self, uid: str, call: Call, rng: Shuffler, alert: str | None = None) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.place_bid(position, call, rng, alert), rng)
+    def place_bid(self, uid: str, call: Call, rng: Shuffler | None = None, alert: str | None = None) -> Room:
+        """A call; a round of passes redeals from the deal's seed (`_shuffler`)."""
+        return self._deal_move(uid, lambda deal, position, shuffler: deal.place_bid(position, call, shuffler, alert),
+                               rng)
 
     def choose_partner(self, uid: str, card: Card) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.choose_partner(position, card))
+        return self._deal_move(uid, lambda deal, position, _: deal.choose_partner(position, card))
 
     def play_card(self, uid: str, card: Card) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.play_card(position, card))
+        return self._deal_move(uid, lambda deal, position, _: deal.play_card(position, card))
 
     def claim(self, uid: str, tricks: int) -> Room:
         """The declarer claims `tricks` of the tricks left (SPEC §15); bot opponents answer at once.
         The claimer's cards are shown: no action before it can be taken back."""
-        return self._deal_move(uid, lambda deal, position: deal.make_claim(position, tricks), undoable=False)
+        return self._deal_move(uid, lambda deal, position, _: deal.make_claim(position, tricks), undoable=False)
 
     def answer_claim(self, uid: str, accept: bool) -> Room:
-        return self._deal_move(uid, lambda deal, position: deal.answer_claim(position, accept), undoable=False)
+        return self._deal_move(uid, lambda deal, position, _: deal.answer_claim(position, accept), undoable=False)
 
     # ----- undo (SPEC §15) -------------------------------------------------------------------
 

@@ -17,7 +17,10 @@ older server still loads, and is stored in the current form the next time it cha
 - 7: 6 with the deal's `claim` (SPEC §15): open while playing, accepted once complete.
 - 8: 7 with the room's `undoPoint` (the deal before the last person's action, and who made
   it) and `undoRequest` (SPEC §15).
-- 9: this module's form: 8 with each deal's `alerts`, by call (null: none) (SPEC §15).
+- 9: 8 with each deal's `alerts`, by call (null: none) (SPEC §15).
+- 10: this module's form: 9 with verifiable dealing (SPEC §16): each seat's `entropy`, the
+  room's `nextSeed` (hex; null at an event's table) and the current deal's `seed` (its seed,
+  entropy, number and decks drawn), and contract bridge's sheet's `lastVulnerable`.
 """
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ from .deal import (
     Playing,
     Trick,
 )
+from .deal_seed import DealSeed
 from .dealing import Board
 from .match import Match
 from .room import EventTable, Room, Seat, UndoPoint, UndoRequest
@@ -51,7 +55,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 Doc = dict[str, Any]
 
 
@@ -103,7 +107,10 @@ def encode(room: Room) -> Doc:
     return {
         "schemaVersion": SCHEMA_VERSION,
         "host": room.host,
-        "seats": [{"uid": s.uid, "name": s.display_name, "ready": s.ready} for s in room.seats],
+        "seats": [{"uid": s.uid, "name": s.display_name, "ready": s.ready, "entropy": s.entropy} for s in room.seats],
+        "nextSeed": room.next_seed.hex() if room.next_seed is not None else None,
+        "seed": {"seed": seed.seed.hex(), "entropy": list(seed.entropy), "number": seed.number, "decks": seed.decks}
+        if (seed := room.seed) else None,
         "settings": room.settings.to_dict(),
         "invited": list(room.invited),
         "abandonedBy": room.abandoned_by,
@@ -191,9 +198,12 @@ def decode(doc: Mapping[str, Any]) -> Room:
     match = doc["match"]
     return Room(
         host=doc["host"],
-        seats=tuple(Seat(s["uid"], s["name"], s["ready"]) for s in doc["seats"]),
+        seats=tuple(Seat(s["uid"], s["name"], s["ready"], s["entropy"]) for s in doc["seats"]),
         settings=Settings.from_dict(doc["settings"]),
         invited=tuple(doc["invited"]),
+        next_seed=bytes.fromhex(next_seed) if (next_seed := doc["nextSeed"]) is not None else None,
+        seed=DealSeed(bytes.fromhex(seed["seed"]), tuple(seed["entropy"]), seed["number"], seed["decks"])
+        if (seed := doc["seed"]) else None,
         match=Match(
             deals=match["deals"],
             scoring=match["scoring"],
@@ -282,9 +292,23 @@ def _v8_to_v9(doc: Mapping[str, Any]) -> Doc:
             "undoPoint": point and {**point, "deal": alerted(point["deal"])}}
 
 
+def _v9_to_v10(doc: Mapping[str, Any]) -> Doc:
+    """Before verifiable dealing (SPEC §16) no seat had entropy and no room a seed: the deal in
+    progress, and the next one (no commitment was shown for it), deal with the secure RNG as
+    before; the room commits to a seed from the deal after. Contract bridge's sheet had not kept
+    the last deal's vulnerability (no record needs it until the next deal is entered, which sets it)."""
+    match = doc["match"]
+    if match is not None and match["deal"]["variant"] == "contract" and match["sheet"] is not None:
+        match = {**match, "sheet": {**match["sheet"], "lastVulnerable": [False, False]}}
+    return {**doc, "schemaVersion": 10, "match": match, "seed": None,
+            "seats": [{**seat, "entropy": ""} for seat in doc["seats"]],
+            "nextSeed": None}
+
+
 #: Schema version -> the step from it to the next.
 _STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
-                                                         6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9}
+                                                         6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9,
+                                                         9: _v9_to_v10}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

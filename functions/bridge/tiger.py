@@ -121,6 +121,10 @@ class SetSheet:
         game points."""
         return tuple(self.gained(Side.of(position)).game_points for position in range(len(deal.players)))
 
+    def last_vulnerable(self) -> None:
+        """TigerBridge scores no vulnerability."""
+        return None
+
     def points_by_kind(self) -> PointsDoc:
         """The last deal's set points and game points by side (a kind it did not earn is absent)."""
         doc: PointsDoc = {"NS": {}, "EW": {}}

@@ -19,7 +19,7 @@ from .bids import Bid
 if TYPE_CHECKING:
     from .deal import Action, Deal, SeatView
     from .settings import Settings
-    from .wire import PointsDoc, SetsSheetDoc, SheetDoc, SideName
+    from .wire import PointsDoc, SetsSheetDoc, SheetDoc, SideName, VulnerableDoc
 
 
 class Sides(Enum):
@@ -99,6 +99,10 @@ class ScoreSheet(Protocol):
 
     def points_by_kind(self) -> PointsDoc | None:
         """The last deal's points by side and kind (None: the variant's points have no kinds)."""
+        ...
+
+    def last_vulnerable(self) -> VulnerableDoc | None:
+        """Which sides were vulnerable in the last deal entered (None: the game has no vulnerability)."""
         ...
 
     def unfinished_points(self) -> dict[SideName, int] | None:

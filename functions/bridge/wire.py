@@ -52,6 +52,7 @@ class PlayerEntry(TypedDict):
     position: int
     ready: bool
     bot: bool
+    entropy: str
 
 
 class CallEntry(TypedDict):
@@ -278,6 +279,36 @@ class RoomState(TypedDict):
     event: EventTableDoc | None
     claim: ClaimDoc | None
     undo: UndoDoc | None
+    nextDeal: NextDealDoc | None
+    dealing: DealingDoc | None
+
+
+class NextDealDoc(TypedDict):
+    """SPEC §16: the room's commitment to the seed of the deal it will deal next (deal `number`
+    of the match): the hex SHA-256 of a secret 32-byte seed. Null at an event's table and once
+    the room has ended."""
+
+    number: int
+    commitment: str
+
+
+class DealingDoc(TypedDict):
+    """SPEC §16: what the current or last deal was dealt from, without the secret: its number,
+    the commitment shown before it, each position's entropy (`""`: none) and how many decks the
+    stream has dealt for it (redeals included; the hands are the last). Null at an event's table
+    (the event commits to its boards)."""
+
+    number: int
+    commitment: str
+    entropy: list[str]
+    decks: int
+
+
+class DealingRecord(DealingDoc):
+    """A finished deal's `dealing` with its `seed` (64 hex digits) revealed: anyone can recompute
+    the hands (`scripts/verify-deals`, docs/API.md "Verifiable dealing")."""
+
+    seed: str
 
 
 class RoomDocument(RoomState):
@@ -327,6 +358,8 @@ class DealRecord(TypedDict):
     alerts: list[AlertEntry]
     result: ResultDoc
     scoreChanges: dict[str, int]
+    vulnerable: VulnerableDoc | None
+    dealing: DealingRecord | None
 
 
 class Stats(TypedDict):
@@ -379,9 +412,17 @@ class CreateGameRoomRequest(TypedDict, total=False):
 
 
 class RoomRequest(Guards):
-    """joinGameRoom, leaveGameRoom, toggleReady."""
+    """joinGameRoom, leaveGameRoom, and the other calls on one room with no more to say."""
 
     roomID: Required[str]
+
+
+class ToggleReadyRequest(Guards):
+    """toggleReady: `entropy` (1-64 characters, public) goes into the next deal's dealing when
+    the call gets the caller ready (SPEC §16)."""
+
+    roomID: Required[str]
+    entropy: NotRequired[str]
 
 
 class StartGameRequest(Guards):
@@ -457,6 +498,19 @@ class CreateGameRoomAnswer(TypedDict):
 class ToggleReadyAnswer(TypedDict):
     success: Literal[True]
     ready: bool
+
+
+class ExportDealsRequest(TypedDict):
+    """exportDeals (SPEC §16): the room whose finished deals to export, and the format (`pbn`)."""
+
+    roomID: str
+    format: Literal["pbn"]
+
+
+class ExportDealsAnswer(TypedDict):
+    """The room's hand records in the format asked for: PBN 2.1 export format (CRLF line ends)."""
+
+    text: str
 
 
 class RemoveBotRequest(Guards):
@@ -553,6 +607,16 @@ class EventDocument(TypedDict):
     round: int | None
     meetings: list[MeetingDoc]
     ranking: list[StandingDoc] | None
+    dealing: EventDealingDoc | None
+
+
+class EventDealingDoc(TypedDict):
+    """SPEC §16: the boards are dealt from one secret seed when the event is created, board `n`
+    as deal `n` of it with no entropy (docs/API.md "Verifiable dealing"). `commitment`: the hex
+    SHA-256 of that seed, shown from the start; `seed` (hex) once the event has ended."""
+
+    commitment: str
+    seed: str | None
 
 
 class BoardResultDoc(TypedDict):

@@ -7,11 +7,13 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bridge import BridgeError, Reason, Room, Settings, secure_rng
+from bridge import BridgeError, Reason, Room, Settings
+from bridge.pbn import export_pbn
 from bridge.wire import (
     AddBotAnswer,
     ClaimAnswer,
     CreateGameRoomAnswer,
+    ExportDealsAnswer,
     SendMessageAnswer,
     Success,
     ToggleReadyAnswer,
@@ -114,13 +116,13 @@ def leave_game_room(call: Call) -> None:
 
 
 def toggle_ready(call: Call) -> ToggleReadyAnswer:
-    request = payloads.RoomAction.parse(call.data)
+    request = payloads.ToggleReady.parse(call.data)
     uid = call.caller.uid
 
     def answer(room: Room) -> ToggleReadyAnswer:
         return {"success": True, "ready": any(seat.ready for seat in room.seats if seat.uid == uid)}
 
-    return _room_move(call, request, lambda room: room.toggle_ready(uid), answer)
+    return _room_move(call, request, lambda room: room.toggle_ready(uid, request.entropy), answer)
 
 
 def start_game(call: Call) -> Success:
@@ -132,7 +134,7 @@ def start_game(call: Call) -> Success:
         if room_id is None:
             raise BridgeError(Reason.NOT_IN_ROOM, "You are not in a room.")
         before = store.load_room(txn, room_id, request.expected_version, caller.uid)
-        store.save_room(txn, before.ref, before, before.room.start(caller.uid, secure_rng()))
+        store.save_room(txn, before.ref, before, before.room.start(caller.uid))
         return Applied(room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
@@ -141,7 +143,7 @@ def start_game(call: Call) -> Success:
 def place_bid(call: Call) -> None:
     request = payloads.PlaceBid.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.place_bid(uid, request.call, secure_rng(), request.alert),
+    return _room_move(call, request, lambda room: room.place_bid(uid, request.call, alert=request.alert),
                       lambda room: None)
 
 
@@ -222,13 +224,27 @@ def claim_timeout(call: Call) -> Success:
     request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
     now = time.time()
-    return _room_move(call, request, lambda room: room.claim_timeout(uid, now, secure_rng()), lambda room: SUCCESS)
+    return _room_move(call, request, lambda room: room.claim_timeout(uid, now), lambda room: SUCCESS)
 
 
 def remove_bot(call: Call) -> Success:
     request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.remove_bot(uid, request.target), lambda room: SUCCESS)
+
+
+#: PBN's Site tag for every export.
+PBN_SITE = "Floating Bridge backend (Firebase)"
+
+
+def export_deals(call: Call) -> ExportDealsAnswer:
+    """SPEC §16: the room's finished deals as PBN, for whoever may read their records. Reads only:
+    it changes nothing and takes no `requestID`."""
+    request = payloads.ExportDeals.parse(call.data)
+    stored, records = store.deal_records(request.room_id, call.caller.uid)
+    match = stored.room.match
+    created = stored.created_at.date() if stored.created_at is not None else None
+    return {"text": export_pbn(records, match.names if match else {}, f"Room {request.room_id}", PBN_SITE, created)}
 
 
 def watch_room(call: Call) -> Success:
@@ -313,6 +329,7 @@ CALLABLES: dict[str, Callable[[Call], Any]] = {
     "joinGameRoom": join_game_room,
     "leaveGameRoom": leave_game_room,
     "toggleReady": toggle_ready,
+    "exportDeals": export_deals,
     "startGame": start_game,
     "placeBid": place_bid,
     "chooseTeammate": choose_teammate,

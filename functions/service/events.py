@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bridge import BridgeError, Reason, secure_rng
+from bridge import BridgeError, Reason
 from bridge.event import Event, EventStatus
 from bridge.wire import AddBotAnswer, CreateEventAnswer, Success
 
@@ -27,7 +27,7 @@ def create_event(call: Call) -> CreateEventAnswer:
         ref = store.event_ref_new()
         event = Event.create(ref.id, caller.uid, request.form, boards=request.boards, tables=request.tables,
                              boards_per_round=request.boards_per_round, invite_only=request.invite_only,
-                             invited=request.invited, turn_seconds=request.turn_seconds, rng=secure_rng())
+                             invited=request.invited, turn_seconds=request.turn_seconds)
         store.save_event(txn, None, event, ref)
         return Applied(ref.id, {"eventID": ref.id})
 

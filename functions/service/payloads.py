@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 from bridge.chat import message_text, plain_text
 from bridge.deal import MAX_ALERT
+from bridge.deal_seed import entropy_text
 from bridge.event import MAX_EVENT_INVITED, Direction, Form, Spot
 from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
@@ -123,7 +124,7 @@ class CreateRoom:
 
 @dataclass(frozen=True, slots=True)
 class RoomAction:
-    """joinGameRoom, leaveGameRoom, toggleReady: a room and an optional expected version."""
+    """joinGameRoom, leaveGameRoom and the like: a room and an optional expected version."""
 
     room_id: str
     expected_version: int | None
@@ -133,6 +134,44 @@ class RoomAction:
     def parse(data: Any) -> RoomAction:
         fields = _fields(data, {"roomID": room_id}, _GUARDS)
         return RoomAction(fields["roomID"], fields["expectedVersion"], fields["requestID"])
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleReady:
+    """toggleReady: a room, and the entropy the caller adds to the next deal as they get ready (SPEC §16)."""
+
+    room_id: str
+    entropy: str | None
+    expected_version: int | None
+    request_id: str | None
+
+    @staticmethod
+    def parse(data: Any) -> ToggleReady:
+        fields = _fields(data, {"roomID": room_id}, {"entropy": entropy_text, **_GUARDS})
+        return ToggleReady(fields["roomID"], fields["entropy"], fields["expectedVersion"], fields["requestID"])
+
+
+#: The formats `exportDeals` writes.
+EXPORT_FORMATS = ("pbn",)
+
+
+def export_format(value: Any) -> str:
+    if value not in EXPORT_FORMATS:
+        raise _invalid(f"'format' must be one of {', '.join(EXPORT_FORMATS)}.")
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportDeals:
+    """exportDeals: a room and the format of its hand records (SPEC §16)."""
+
+    room_id: str
+    format: str
+
+    @staticmethod
+    def parse(data: Any) -> ExportDeals:
+        fields = _fields(data, {"roomID": room_id, "format": export_format}, {})
+        return ExportDeals(fields["roomID"], fields["format"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from bridge import BridgeError, Reason, Room, documents, event_documents, state
 from bridge.chat import KEPT_MESSAGES, RATE_SECONDS, sent_within_limit
 from bridge.event import Chain, Event
 from bridge.room import finished_since, is_bot, stat_changes
+from bridge.wire import DealRecord
 
 from . import db, request_log
 from .accounts import account_ref
@@ -348,6 +349,17 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
     if expected_version is not None and expected_version != version and room.readable_by(reader):
         raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
     return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at)
+
+
+def deal_records(room_id: str, reader: str) -> tuple[StoredRoom, list[DealRecord]]:
+    """A room and its finished deals' hand records in deal order, for a `reader` who may read them
+    (SPEC §6, §9: as firestore.rules allows): NOT_INVITED for anyone else, as the rules refuse them."""
+    stored = load_room(Transaction(db.client()), room_id, None, reader)
+    if not stored.room.readable_by(reader):
+        raise BridgeError(Reason.NOT_INVITED, "This room is invite-only: its hand records are for its "
+                                              "members and invitees.")
+    records = [cast(DealRecord, data_of(snapshot)) for snapshot in stored.ref.collection(DEALS).stream()]
+    return stored, sorted(records, key=lambda record: record["number"])
 
 
 def room_status(txn: Transaction, room_id: str) -> str | None:

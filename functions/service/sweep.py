@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from firebase_functions import options, scheduler_fn
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from bridge import BridgeError, Reason, secure_rng
+from bridge import BridgeError, Reason
 
 from . import db, store
 from .accounts import account_ref
@@ -74,7 +74,7 @@ def _finish_if_stale(room_id: str, now: dt.datetime) -> bool:
         deadline = before.room.turn_deadline if before else None
         if before is None or deadline is None or deadline >= (now - STALE_TURN).timestamp():
             return False
-        store.save_room(txn, before.ref, before, before.room.played_out(secure_rng()))
+        store.save_room(txn, before.ref, before, before.room.played_out())
         return True
 
     return store.run_unlogged(body)

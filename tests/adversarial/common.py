@@ -17,7 +17,7 @@ from tests import client
 CALLABLES = ("createGameRoom", "joinGameRoom", "leaveGameRoom", "toggleReady", "startGame", "placeBid",
              "chooseTeammate", "playCard", "claim", "respondClaim", "requestUndo", "respondUndo", "inviteToRoom",
              "updateRoomSettings", "updateProfile", "addBot", "removeBot", "claimTimeout", "watchRoom", "stopWatching",
-             "kickPlayer", "sendMessage")
+             "kickPlayer", "sendMessage", "exportDeals")
 
 #: SPEC §7: wire status -> the `details.reason` values it may carry.
 SPEC_REASONS: dict[str, set[str]] = {

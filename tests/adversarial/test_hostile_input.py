@@ -160,7 +160,11 @@ ACCEPT_BAD = json_values.filter(lambda v: not isinstance(v, bool))
 ALERT_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                       st.sampled_from(["", "   ", "x" * 201, "a\ud800b"]))
 
-BAD = {"roomID": ROOM_ID_BAD, "alert": ALERT_BAD, "tricks": TRICKS_BAD, "accept": ACCEPT_BAD, "card": CARD_BAD,
+ENTROPY_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
+                        st.sampled_from(["", "   ", "x" * 65, "a\ud800b"]))
+FORMAT_BAD = json_values.filter(lambda v: v != "pbn")
+
+    "toggleReady": (("roomID",), ("entropy", "expectedVersion", "requestID")),
        "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
        "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
        "text": TEXT_BAD}
@@ -170,7 +174,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "createGameRoom": ((), ("settings", "requestID")),  # no expectedVersion: it changes no existing room
     "joinGameRoom": (("roomID",), ("expectedVersion", "requestID")),
     "leaveGameRoom": (("roomID",), ("expectedVersion", "requestID")),
-    "toggleReady": (("roomID",), ("expectedVersion", "requestID")),
+    "toggleReady": (("roomID",), ("entropy", "expectedVersion", "requestID")),
+    "exportDeals": (("roomID", "format"), ()),  # reads only: no requestID, no expectedVersion
     "startGame": ((), ("expectedVersion", "requestID")),
     "placeBid": (("roomID", "bid"), ("alert", "expectedVersion", "requestID")),
     "chooseTeammate": (("roomID", "card"), ("expectedVersion", "requestID")),
@@ -195,7 +200,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def valid_value(field: str, world: World) -> Any:
     return {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"playAllTricks": True}, "expectedVersion": 1, "requestID": "hostile-1",
-            "displayName": "Mallory", "text": "hello", "tricks": 1, "accept": True, "alert": "natural"}[field]
+            "displayName": "Mallory", "text": "hello", "tricks": 1, "accept": True, "alert": "natural",
+            "entropy": "lucky 7", "format": "pbn"}[field]
 
 
 @st.composite
@@ -281,14 +287,18 @@ def well_formed(draw, name: str, world: World) -> dict:
         "tricks": st.integers(min_value=-2, max_value=14),
         "alert": st.text(min_size=1, max_size=40).filter(lambda t: t.strip()),
         "accept": st.booleans(),
+        "entropy": st.text(min_size=1, max_size=64).filter(a_text),
+        "format": st.just("pbn"),
     }
     data = {f: draw(values[f]) for f in required}
     data.update({f: draw(values[f]) for f in optional if draw(st.booleans())})
     return data
 
 
-# updateProfile acts on the caller only; anyone may watch an open room (SPEC §13).
-@pytest.mark.parametrize("name", [name for name in CALLABLES if name not in ("updateProfile", "watchRoom")])
+# updateProfile acts on the caller only; anyone may watch an open room (SPEC §13) and read its
+# hand records (exportDeals, SPEC §16: its refusals are tests/service/test_hand_records.py's).
+@pytest.mark.parametrize("name", [name for name in CALLABLES
+                                  if name not in ("updateProfile", "watchRoom", "exportDeals")])
 def test_well_formed_calls_at_other_rooms_are_spec_errors_and_change_nothing(world, name):
     """The adversary sits in a game of their own (not host, not to act) and aims well-formed
     requests at other rooms — waiting, full, invite-only, in play — and at made-up room ids:
@@ -447,7 +457,7 @@ def bad_authorizations(world: World) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("name", CALLABLES)
 def test_bad_authorization_headers_are_clean_errors_and_change_nothing(world, name):
     data = {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
-            "settings": {"washRule": False}}
+            "settings": {"washRule": False}, "format": "pbn"}
     required, _optional = FIELDS[name]
     body = envelope({k: v for k, v in data.items() if k in required})
     for label, authorization in bad_authorizations(world):

@@ -74,9 +74,9 @@ def test_waiting_room_document() -> None:
                                "playAllTricks": False, "washRule": True}
     assert doc["invited"] == ["eve"] and doc["memberIDs"] == ["ann", "ben", "cat"]
     assert doc["players"] == [
-        {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False, "bot": False},
-        {"uid": "ben", "displayName": "Ben", "position": 1, "ready": True, "bot": False},
-        {"uid": "cat", "displayName": "Cat", "position": 2, "ready": False, "bot": False},
+        {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False, "bot": False, "entropy": ""},
+        {"uid": "ben", "displayName": "Ben", "position": 1, "ready": True, "bot": False, "entropy": ""},
+        {"uid": "cat", "displayName": "Cat", "position": 2, "ready": False, "bot": False, "entropy": ""},
     ]
     assert (doc["dealer"], doc["turn"], doc["washes"], doc["bids"], doc["highestBid"]) == (None, None, 0, [], None)
     assert (doc["contract"], doc["partnerCard"], doc["partnerPosition"], doc["trick"]) == (None, None, None, None)
@@ -189,8 +189,10 @@ def test_room_round_trips_through_its_stored_documents(name: str) -> None:
     assert migrated.deal == room.deal
     if room.match is not None:
         assert migrated.match.scores == room.match.scores and migrated.match.number == room.match.number
+    # A Part I room showed no commitment: it deals its next deal as it did, and commits from the one after.
     assert documents.public_room(migrated) == public | {"match": public["match"] | {
-        "names": {uid: name for uid, name in public["match"]["names"].items() if uid in migrated.member_ids}}}
+        "names": {uid: name for uid, name in public["match"]["names"].items() if uid in migrated.member_ids}},
+        "nextDeal": None}
 
 
 def test_state_holds_every_hand_by_position() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
+from bridge.contract_scoring import Sheet
 from bridge.room import stat_changes
 from bridge.values import evolve
 
@@ -164,7 +165,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 9
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 10
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -191,15 +192,46 @@ def test_no_state_document_holds_an_array_directly_in_an_array(name: str) -> Non
     assert not nested_arrays(state.encode(ROOMS[name][1]()))
 
 
+def unseeded(room: Room) -> Room:
+    """`room` as a server before verifiable dealing (schema 9) stored it: no seeds, no entropy
+    and no vulnerability kept for the last deal."""
+    match = room.match
+    if match is not None and isinstance(match.sheet, Sheet):
+        match = evolve(match, sheet=evolve(match.sheet, vulnerable_last=(False, False)))
+    return evolve(room, next_seed=None, seed=None, match=match,
+                  seats=tuple(evolve(seat, entropy="") for seat in room.seats))
+
+
 def older(room: Room) -> Room:
-    """`room` as a server before undo (schema 7) stored it: with no action to take back."""
-    return evolve(room, undo_point=None)
+    """`room` as a server before undo (schema 7) stored it: with no action to take back (and unseeded)."""
+    return unseeded(evolve(room, undo_point=None))
+
+
+def schema_9(doc: dict) -> dict:
+    """A state document of the current schema as schema 9 wrote it: no seeds, no entropy, no
+    vulnerability of the last deal (the fields of `older` rooms, whose values are their defaults)."""
+    old = json.loads(json.dumps(doc)) | {"schemaVersion": 9}
+    del old["nextSeed"], old["seed"]
+    for seat in old["seats"]:
+        del seat["entropy"]
+    if old["match"] is not None and isinstance(old["match"]["sheet"], dict):
+        old["match"]["sheet"].pop("lastVulnerable", None)
+    return old
+
+
+def test_a_schema_9_room_has_no_seed_and_commits_from_its_next_deal_on() -> None:
+    for name in ("waiting", "playing", "contract: between deals of a Chicago", "event table: first board"):
+        room = unseeded(ROOMS[name][1]())
+        doc = state.encode(room)
+        assert state.decode(schema_9(doc)) == room, name
+        assert state.migrate(schema_9(doc)) == doc, name
 
 
 def test_a_schema_2_room_has_no_spectators_and_has_kicked_nobody() -> None:
     room = older(ROOMS["playing"][1]())
     doc = state.encode(room)
-    old = {key: value for key, value in doc.items() if key not in ("spectators", "kicked")} | {"schemaVersion": 2}
+    old = {key: value for key, value in schema_9(doc).items()
+           if key not in ("spectators", "kicked")} | {"schemaVersion": 2}
     assert state.decode(old) == room
     assert state.migrate(old) == doc
 
@@ -208,7 +240,7 @@ def test_a_schema_3_room_has_a_blank_sheet_and_an_undoubled_contract() -> None:
     for name in ("waiting", "playing", "dealEnded", "ended after three deals"):
         room = older(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 3}
+        old = schema_9(doc) | {"schemaVersion": 3}
         if old["match"] is not None:
             del old["match"]["sheet"]
             if old["match"]["deal"]["contract"] is not None:
@@ -221,7 +253,7 @@ def test_a_schema_4_room_is_no_events_table_and_deals_no_board() -> None:
     for name in ("waiting", "playing", "ended after three deals", "contract: a doubled contract in play"):
         room = older(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 4}
+        old = schema_9(doc) | {"schemaVersion": 4}
         del old["event"]
         if old["match"] is not None:
             del old["match"]["boards"], old["match"]["deal"]["board"]
@@ -233,7 +265,7 @@ def test_a_schema_5_room_deals_no_first_half() -> None:
     for name in ("waiting", "playing", "ended after three deals", "event table: first board"):
         room = older(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 5}
+        old = schema_9(doc) | {"schemaVersion": 5}
         if old["match"] is not None:
             del old["match"]["deal"]["stock"], old["match"]["deal"]["firstTricks"]
         assert state.decode(old) == room, name
@@ -244,7 +276,7 @@ def test_a_schema_6_room_has_no_claim() -> None:
     for name in ("waiting", "playing", "memory: second half", "contract: between deals of a Chicago"):
         room = older(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 6}
+        old = schema_9(doc) | {"schemaVersion": 6}
         if old["match"] is not None:
             del old["match"]["deal"]["claim"]
         assert state.decode(old) == room, name
@@ -255,7 +287,7 @@ def test_a_schema_7_room_has_no_action_to_take_back() -> None:
     for name in ("waiting", "playing", "contract: a claim open"):
         room = older(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 7}
+        old = schema_9(doc) | {"schemaVersion": 7}
         del old["undoPoint"], old["undoRequest"]
         assert state.decode(old) == room, name
         assert state.migrate(old) == doc, name
@@ -263,9 +295,9 @@ def test_a_schema_7_room_has_no_action_to_take_back() -> None:
 
 def test_a_schema_8_room_has_no_alert() -> None:
     for name in ("waiting", "playing", "contract: an undo asked for"):
-        room = ROOMS[name][1]()
+        room = unseeded(ROOMS[name][1]())
         doc = state.encode(room)
-        old = json.loads(json.dumps(doc)) | {"schemaVersion": 8}
+        old = schema_9(doc) | {"schemaVersion": 8}
         for deal in (old["match"] and old["match"]["deal"], old["undoPoint"] and old["undoPoint"]["deal"]):
             if deal:
                 del deal["alerts"]
@@ -282,7 +314,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 10, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 11, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -408,8 +440,8 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     for key in part_one_keys - {"settings", "players"}:
         expected = {**old[key], **added[key]} if key in added and old[key] is not None else old[key]
         assert public[key] == expected, key
-    # Part I's seats are all people: each gains `bot: false` (SPEC §10).
-    assert public["players"] == [{**player, "bot": False} for player in old["players"]]
+    # Part I's seats are all people: each gains `bot: false` (SPEC §10) and no entropy (SPEC §16).
+    assert public["players"] == [{**player, "bot": False, "entropy": ""} for player in old["players"]]
     # Part I's three settings keep their values; the match settings are Part I's behaviour (§9)
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {

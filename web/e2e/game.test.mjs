@@ -1054,6 +1054,14 @@ describe("web client", { timeout: 300_000 }, () => {
     assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
     // My own cards were 13, and the page never showed a bot's hand but the dummy's.
     assert.equal(dealt.length, 13);
+    // SPEC §16: the hand record travels as PBN, and the deal verifies from its seed in the browser.
+    await page.click(testid("download-pbn"));
+    await page.locator(testid("pbn-saved")).waitFor();
+    assert.match(await page.locator(testid("pbn-saved")).textContent(), /saved 1 games/);
+    await page.click(testid("show-deal-1"));
+    await page.click(testid("verify-deal"));
+    await page.locator(testid("verify-verdict")).waitFor();
+    assert.equal(await page.locator(testid("verify-verdict")).getAttribute("data-verified"), "true");
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
   test("TigerBridge: a deal against three bots on the ladder of five to nine rounds, to its set points", async () => {

@@ -12,6 +12,8 @@ import type {
   CreateGameRoomAnswer,
   CreateGameRoomRequest,
   EventRequest,
+  ExportDealsAnswer,
+  ExportDealsRequest,
   EventSpotRequest,
   InviteToRoomRequest,
   KickPlayerRequest,
@@ -26,6 +28,7 @@ import type {
   StartGameRequest,
   Success,
   ToggleReadyAnswer,
+  ToggleReadyRequest,
   UpdateProfileAnswer,
   UpdateProfileRequest,
   UpdateRoomSettingsRequest,
@@ -69,8 +72,19 @@ export const joinGameRoom = (roomID: string) => call<RoomRequest, Success>("join
 
 export const leaveGameRoom = (roomID: string) => call<RoomRequest, null>("leaveGameRoom", { roomID });
 
-export const toggleReady = (roomID: string) =>
-  call<RoomRequest, ToggleReadyAnswer>("toggleReady", { roomID });
+/** SPEC §16: `entropy` (1-64 characters, public) goes into the next deal's dealing as I get ready. */
+export const toggleReady = (roomID: string, entropy?: string) =>
+  call<ToggleReadyRequest, ToggleReadyAnswer>("toggleReady", entropy ? { roomID, entropy } : { roomID });
+
+/** SPEC §16: the room's finished deals as PBN 2.1 text. */
+export const exportDeals = async (roomID: string): Promise<ExportDealsAnswer> =>
+  // It only reads: no requestID (the server refuses one), and nothing to apply twice.
+  (
+    await httpsCallable<ExportDealsRequest, ExportDealsAnswer>(
+      functions,
+      "exportDeals",
+    )({ roomID, format: "pbn" })
+  ).data;
 
 /** SPEC §14: the name other players see (1-24 characters; never taken from the email). */
 export const updateProfile = (displayName: string) =>

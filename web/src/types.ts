@@ -269,6 +269,8 @@ export interface DealRecord {
   scoreChanges: {
     [k: string]: number;
   };
+  vulnerable: VulnerableDoc | null;
+  dealing: DealingRecord | null;
 }
 /**
  * A trick in play order from `leader`; `winner` once all four cards are in.
@@ -332,6 +334,35 @@ export interface ResultDoc {
   } | null;
 }
 /**
+ * A finished deal's `dealing` with its `seed` (64 hex digits) revealed: anyone can recompute
+ * the hands (`scripts/verify-deals`, docs/API.md "Verifiable dealing").
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "DealingRecord".
+ */
+export interface DealingRecord {
+  number: number;
+  commitment: string;
+  entropy: string[];
+  decks: number;
+  seed: string;
+}
+/**
+ * SPEC §16: what the current or last deal was dealt from, without the secret: its number,
+ * the commitment shown before it, each position's entropy (`""`: none) and how many decks the
+ * stream has dealt for it (redeals included; the hands are the last). Null at an event's table
+ * (the event commits to its boards).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "DealingDoc".
+ */
+export interface DealingDoc {
+  number: number;
+  commitment: string;
+  entropy: string[];
+  decks: number;
+}
+/**
  * `events/{eventID}/director/standings`: the running ranking, for the director alone.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -383,6 +414,18 @@ export interface EntrantDoc {
   bot: boolean;
 }
 /**
+ * SPEC §16: the boards are dealt from one secret seed when the event is created, board `n`
+ * as deal `n` of it with no entropy (docs/API.md "Verifiable dealing"). `commitment`: the hex
+ * SHA-256 of that seed, shown from the start; `seed` (hex) once the event has ended.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EventDealingDoc".
+ */
+export interface EventDealingDoc {
+  commitment: string;
+  seed: string | null;
+}
+/**
  * `events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
  * while the event is playing: `ranking` is null until the event has ended. `round` is the
  * round being played (from 0; null before the start); `meetings` its tables.
@@ -407,6 +450,7 @@ export interface EventDocument {
   round: number | null;
   meetings: MeetingDoc[];
   ranking: StandingDoc[] | null;
+  dealing: EventDealingDoc | null;
 }
 /**
  * One table of the current round: the pairs that meet there, the boards it plays and its room.
@@ -456,6 +500,25 @@ export interface EventTableDoc {
   eventID: string;
   table: number;
   round: number;
+}
+/**
+ * The room's hand records in the format asked for: PBN 2.1 export format (CRLF line ends).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ExportDealsAnswer".
+ */
+export interface ExportDealsAnswer {
+  text: string;
+}
+/**
+ * exportDeals (SPEC §16): the room whose finished deals to export, and the format (`pbn`).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ExportDealsRequest".
+ */
+export interface ExportDealsRequest {
+  roomID: string;
+  format: "pbn";
 }
 /**
  * Memory Bridge (docs/MEMORY.md): the deal's first half once it is over: its 13 no-trump
@@ -574,6 +637,18 @@ export interface Timestamp {
   nanoseconds: number;
 }
 /**
+ * SPEC §16: the room's commitment to the seed of the deal it will deal next (deal `number`
+ * of the match): the hex SHA-256 of a secret 32-byte seed. Null at an event's table and once
+ * the room has ended.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "NextDealDoc".
+ */
+export interface NextDealDoc {
+  number: number;
+  commitment: string;
+}
+/**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlaceBidRequest".
  */
@@ -618,6 +693,7 @@ export interface PlayerEntry {
   position: number;
   ready: boolean;
   bot: boolean;
+  entropy: string;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -692,6 +768,8 @@ export interface RoomDocument {
   event: EventTableDoc | null;
   claim: ClaimDoc | null;
   undo: UndoDoc | null;
+  nextDeal: NextDealDoc | null;
+  dealing: DealingDoc | null;
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -732,7 +810,7 @@ export interface UndoDoc {
   answering: number[];
 }
 /**
- * joinGameRoom, leaveGameRoom, toggleReady.
+ * joinGameRoom, leaveGameRoom, and the other calls on one room with no more to say.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "RoomRequest".
@@ -783,6 +861,19 @@ export interface Success {
 export interface ToggleReadyAnswer {
   success: true;
   ready: boolean;
+}
+/**
+ * toggleReady: `entropy` (1-64 characters, public) goes into the next deal's dealing when
+ * the call gets the caller ready (SPEC §16).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ToggleReadyRequest".
+ */
+export interface ToggleReadyRequest {
+  expectedVersion?: number;
+  requestID?: string;
+  roomID: string;
+  entropy?: string;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema

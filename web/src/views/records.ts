@@ -2,10 +2,12 @@
 // number, and one record open at a time with the four hands as dealt, the auction, the tricks
 // and the points. A record is written when its deal finishes, so its hands are public.
 
+import { exportDeals } from "../api";
 import { h } from "../dom";
 import { bidLabel, cardLabel, isRed, sortHand, suitOf, SUIT_NAMES } from "../rules";
-import { update, type State } from "../state";
+import { act, update, type State } from "../state";
 import type { DealRecord, RoomDocument, TrickDoc } from "../types";
+import { verifyRecord, type Verdict } from "../verify";
 import type { CardCode } from "../wire";
 import { resultSummary, scoreChanges } from "./match";
 import { nameOf } from "./names";
@@ -93,7 +95,53 @@ function tricksView(record: DealRecord, name: Name): HTMLElement {
   );
 }
 
-function recordView(record: DealRecord, name: Name): HTMLElement {
+/** Verdicts of "Verify this deal", by room and deal number (computed in the browser, on demand). */
+const verdicts = new Map<string, Verdict>();
+
+function verifyView(roomID: string, record: DealRecord): HTMLElement {
+  const key = `${roomID}/${record.number}`;
+  const verdict = verdicts.get(key);
+  return h(
+    "p",
+    { class: "verify" },
+    h(
+      "button",
+      {
+        class: "small",
+        "data-testid": "verify-deal",
+        title: "Recompute these hands from the seed this record reveals, here in your browser",
+        onclick: async () => {
+          verdicts.set(key, await verifyRecord(record));
+          update({});
+        },
+      },
+      "Verify this deal",
+    ),
+    verdict &&
+      h(
+        "span",
+        { "data-testid": "verify-verdict", "data-verified": String(verdict.verified) },
+        ` ${verdict.verified ? "✓ verified" : "✗ not verified"}: ${verdict.reason}`,
+      ),
+  );
+}
+
+/** Download the room's hand records as a PBN file (SPEC §16). */
+async function downloadPbn(roomID: string): Promise<void> {
+  const { text } = await exportDeals(roomID);
+  const link = h("a", {
+    href: URL.createObjectURL(new Blob([text], { type: "application/x-bridge-pbn" })),
+    download: `deals-${roomID}.pbn`,
+  });
+  link.click();
+  URL.revokeObjectURL(link.href);
+  pbnSaved.set(roomID, (text.match(/\[Event /g) ?? []).length);
+}
+
+/** How many PBN games the last download of each room held. */
+const pbnSaved = new Map<string, number>();
+
+function recordView(record: DealRecord, name: Name, roomID: string): HTMLElement {
   const { contract } = record;
   return h(
     "div",
@@ -133,17 +181,37 @@ function recordView(record: DealRecord, name: Name): HTMLElement {
     ),
     h("p", { "data-testid": "record-result" }, resultSummary(record.result, name)),
     h("p", { "data-testid": "record-points" }, `Points: ${scoreChanges(record, name)}`),
+    verifyView(roomID, record),
   );
 }
 
 export function dealRecordsView(s: State, room: RoomDocument): HTMLElement | null {
-  if (s.deals.length === 0) return null;
+  const roomID = s.roomID;
+  if (s.deals.length === 0 || roomID === null) return null;
   const name: Name = (uid) => nameOf(room, uid);
   const shown = s.deals.find((d) => d.number === s.shownDeal);
+  const saved = pbnSaved.get(roomID);
   return h(
     "section",
     { class: "records", "data-testid": "deal-records" },
     h("h3", {}, "Hand records"),
+    h(
+      "p",
+      {},
+      h(
+        "button",
+        {
+          class: "small",
+          "data-testid": "download-pbn",
+          disabled: s.busy,
+          title: "Portable Bridge Notation: every bridge program reads it",
+          onclick: () => act(() => downloadPbn(roomID)),
+        },
+        "Download PBN",
+      ),
+      saved !== undefined &&
+        h("span", { class: "muted", "data-testid": "pbn-saved" }, ` saved ${saved} games`),
+    ),
     h(
       "ol",
       { class: "record-list" },
@@ -173,6 +241,6 @@ export function dealRecordsView(s: State, room: RoomDocument): HTMLElement | nul
         );
       }),
     ),
-    shown && recordView(shown, name),
+    shown && recordView(shown, name, roomID),
   );
 }

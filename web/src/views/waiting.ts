@@ -3,7 +3,7 @@
 // between deals (`dealEnded`).
 
 import { addBot, kickPlayer, removeBot, startGame, toggleReady, updateRoomSettings } from "../api";
-import { h } from "../dom";
+import { byId, h } from "../dom";
 import { act, type State } from "../state";
 import type { RoomDocument } from "../types";
 import type { BooleanSetting, Scoring } from "../wire";
@@ -138,6 +138,8 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
           p.bot && h("span", { class: "badge" }, "bot"),
           p.bot && " ",
           h("span", { class: p.ready ? "ready" : "muted" }, p.ready ? "ready" : "not ready"),
+          p.entropy &&
+            h("span", { class: "muted", "data-testid": "player-entropy" }, ` · entropy “${p.entropy}”`),
           // The host takes a bot off the table, or removes a person for good (SPEC §13).
           isHost &&
             p.uid !== uid &&
@@ -162,10 +164,28 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
     h(
       "div",
       { class: "actions" },
+      // SPEC §16: my own entropy for the next deal's dealing, sent as I get ready (optional, public).
+      me &&
+        !me.ready &&
+        h("input", {
+          id: "entropy",
+          "data-testid": "entropy",
+          maxlength: 64,
+          placeholder: "your entropy (optional)",
+          title:
+            "Mixed into the next deal's shuffle with the server's committed seed: anyone can check the deal later",
+        }),
       me &&
         h(
           "button",
-          { "data-testid": "ready-toggle", disabled: s.busy, onclick: () => act(() => toggleReady(roomID)) },
+          {
+            "data-testid": "ready-toggle",
+            disabled: s.busy,
+            onclick: () =>
+              act(() =>
+                toggleReady(roomID, me.ready ? undefined : byId<HTMLInputElement>("entropy").value.trim()),
+              ),
+          },
           me.ready ? "Not ready" : "I'm ready",
         ),
       isHost &&
@@ -202,6 +222,20 @@ export function spectatorsLine(room: RoomDocument): HTMLElement | null {
   return h("p", { class: "muted", "data-testid": "spectator-count" }, `${n} watching`);
 }
 
+/** SPEC §16: the room's commitment to the next deal's seed, to note and check against its record. */
+export function commitmentLine(room: RoomDocument): HTMLElement | null {
+  const next = room.nextDeal;
+  return (
+    next &&
+    h(
+      "p",
+      { class: "muted", "data-testid": "next-deal-commitment", "data-commitment": next.commitment },
+      `Deal ${next.number} is committed to a secret seed; its SHA-256: `,
+      h("code", {}, next.commitment),
+    )
+  );
+}
+
 export function waitingView(s: State, roomID: string, room: RoomDocument): Node {
   const uid = s.user!.uid;
   const isHost = room.hostID === uid;
@@ -217,6 +251,7 @@ export function waitingView(s: State, roomID: string, room: RoomDocument): Node 
           "and all are ready. The scores stay.",
       ),
     readyPanel(s, roomID, room),
+    commitmentLine(room),
     settingsView(roomID, room, isHost, s.busy),
     room.invited.length > 0 && h("p", { class: "muted" }, `Invited: ${room.invited.join(", ")}`),
     spectatorsLine(room),

@@ -164,7 +164,8 @@ ENTROPY_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                         st.sampled_from(["", "   ", "x" * 65, "a\ud800b"]))
 FORMAT_BAD = json_values.filter(lambda v: v != "pbn")
 
-    "toggleReady": (("roomID",), ("entropy", "expectedVersion", "requestID")),
+BAD = {"roomID": ROOM_ID_BAD, "entropy": ENTROPY_BAD, "format": FORMAT_BAD, "alert": ALERT_BAD,
+       "tricks": TRICKS_BAD, "accept": ACCEPT_BAD, "card": CARD_BAD,
        "bid": BID_BAD, "uid": UID_BAD, "settings": SETTINGS_BAD,
        "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
        "text": TEXT_BAD}

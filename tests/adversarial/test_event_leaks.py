@@ -24,7 +24,7 @@ pytestmark = pytest.mark.usefixtures("emulator")
 
 #: The event document's fields (wire.EventDocument): nothing else may appear in it.
 EVENT_FIELDS = {"eventID", "directorID", "form", "tables", "boards", "boardsPerRound", "rounds", "inviteOnly",
-                "invited", "turnSeconds", "memberIDs", "entrants", "status", "round", "meetings", "ranking"}
+                "invited", "turnSeconds", "memberIDs", "entrants", "status", "round", "meetings", "ranking", "dealing"}
 
 
 def update_time(path: str, user: client.User) -> str:
@@ -63,6 +63,7 @@ def test_nobody_learns_a_board_or_another_tables_result_before_finishing_it() ->
         if public["status"] == "ended":
             break
         assert set(public) == EVENT_FIELDS and public["ranking"] is None
+        assert public["dealing"]["seed"] is None  # the boards' seed, as every board, hidden until the end
         for player in players:
             uid, user = player.user.uid, player.user
             assert client.read(f"events/{event_id}", user) == public

@@ -10,17 +10,18 @@ and the database must be exactly as before: a room and its hands (and the accoun
 touches) change together or not at all. Then the same move, unhindered, applies once.
 
 And a real conflict: in a call's first attempt, after its reads, a second client writes the
-room. The commit must fail, the body run again on fresh reads — drawing a fresh shuffle when
-it deals — and exactly one deal / one move must be committed, keeping the other client's write.
+room. The commit must fail, the body run again on fresh reads — dealing the same deck again
+when it deals, the one the room committed to (SPEC §16) — and exactly one deal / one move must be
+committed, keeping the other client's write.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from bridge.deal_seed import SeededShuffle
 from tests import client
 from tests.adversarial.common import DECK, assert_consistent
 from tests.client import User
@@ -205,15 +206,14 @@ def rooms(database: dict[str, Any]) -> set[str]:
 
 # ---- a real conflict: another client writes the room between the reads and the commit -------------
 
-class RecordingRng:
-    """The handlers' shuffler, recording each shuffle (and in which attempt it was drawn)."""
+def recording(shuffles: list, attempt: list):
+    """The seeded shuffle, recording each deck it deals (and in which attempt it was drawn)."""
+    original = SeededShuffle.shuffle
 
-    def __init__(self, shuffles: list, attempt: list) -> None:
-        self._rng, self._shuffles, self._attempt = random.SystemRandom(), shuffles, attempt
-
-    def shuffle(self, items: list) -> None:
-        self._rng.shuffle(items)
-        self._shuffles.append((self._attempt[0], [str(card) for card in items]))
+    def shuffle(self: SeededShuffle, items: list) -> None:
+        original(self, items)
+        shuffles.append((attempt[0], [str(card) for card in items]))
+    return shuffle
 
 
 def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple[list, list]:
@@ -235,7 +235,7 @@ def contend_on_first_attempt(service, patch, room_id: str, rename: str) -> tuple
             client.admin_set(f"rooms/{room_id}", public)
         return stored
     patch.setattr(store, "load_room", load)
-    patch.setattr(service.callables, "secure_rng", lambda: RecordingRng(shuffles, attempts))
+    patch.setattr(SeededShuffle, "shuffle", recording(shuffles, attempts))
     return attempts, shuffles
 
 
@@ -244,7 +244,8 @@ def dealt(deck: list[str]) -> list[set[str]]:
 
 
 @pytest.mark.parametrize("kind", ["start", "four-passes-redeal"])
-def test_a_deal_retried_after_a_conflict_is_drawn_again_and_committed_once(service, monkeypatch, kind):
+def test_a_deal_retried_after_a_conflict_deals_the_committed_deck_again_and_is_committed_once(
+        service, monkeypatch, kind):
     move = make_move(kind)
     room_before = client.admin_get(f"rooms/{move.room_id}")
     with monkeypatch.context() as patch:
@@ -253,9 +254,10 @@ def test_a_deal_retried_after_a_conflict_is_drawn_again_and_committed_once(servi
 
     assert attempts[0] == 2, f"expected one retry after the conflict, got {attempts[0]} attempts"
     drawn = {attempt for attempt, _ in shuffles}
-    assert drawn == {1, 2}, f"shuffles drawn in attempts {sorted(drawn)}: each attempt must shuffle afresh"
-    first, last = shuffles[0][1], shuffles[-1][1]
-    assert dealt(first) != dealt(last)
+    assert drawn == {1, 2}, f"shuffles drawn in attempts {sorted(drawn)}: each attempt deals"
+    decks = [[deck for attempt, deck in shuffles if attempt == n] for n in (1, 2)]
+    assert decks[0] == decks[1], "a retry dealt other decks than the ones committed to"
+    last = shuffles[-1][1]
 
     after = database()
     room = after[f"rooms/{move.room_id}"]

@@ -29,7 +29,8 @@ def test_create_game_room_seats_the_caller_as_host_at_position_0_of_a_fresh_room
     room = client.read(f"rooms/{reply['roomID']}", alice)
     assert room["hostID"] == alice.uid
     assert room["status"] == "waiting"
-    assert room["players"] == [{"uid": alice.uid, "displayName": "Alice", "position": 0, "ready": False, "bot": False}]
+    assert room["players"] == [{"uid": alice.uid, "displayName": "Alice", "position": 0, "ready": False, "bot": False,
+                                "entropy": ""}]
     assert room["settings"] == DEFAULT_SETTINGS
     assert room["invited"] == []
     assert room["version"] == 1

@@ -14,6 +14,7 @@ from endplay.parsers import pbn
 from bridge.verify import verify
 from tests import client
 from tests.engine.test_pbn import hands_of
+from tests.event_table import Player, create, event_doc, filled, play_out
 from tests.service.test_bots import play_as_the_person, with_bots
 from tests.table import Table, assert_unchanged, database, new_player
 
@@ -41,6 +42,10 @@ def test_a_match_against_bots_is_committed_deal_by_deal_and_every_record_verifie
         assert shown[-1]["number"] == number
         table.start()
         room = table.room()
+        # The seed is in the server-only state document: no client reads it while the deal lasts.
+        assert client.admin_get(f"rooms/{table.room_id}/private/state")["seed"]["seed"]
+        assert client.read_error(f"rooms/{table.room_id}/private/state", me).code == "permission-denied"
+        assert client.admin_get(f"rooms/{table.room_id}/deals/{number}") is None
         assert room["dealing"]["commitment"] == shown[-1]["commitment"]
         assert room["dealing"]["entropy"] == [entropy, "", "", ""] and room["players"][0]["entropy"] == ""
         room, _ = play_as_the_person(table)
@@ -104,3 +109,24 @@ def test_export_deals_refuses_a_bad_format_an_unknown_room_and_an_outsider_of_an
     assert client.call_error("exportDeals", {"roomID": "noSuchRoom", "format": "pbn"}, outsider).reason == \
         "ROOM_NOT_FOUND"
     assert_unchanged(before)
+
+
+def test_an_event_commits_to_its_boards_at_creation_and_reveals_the_seed_only_when_it_ends():
+    director, ann = new_player(), new_player(name="Ann")
+    event_id = create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann})
+    committed = event_doc(event_id, ann)["dealing"]
+    assert committed["seed"] is None and len(committed["commitment"]) == 64
+    client.call("startEvent", {"eventID": event_id}, director)
+    room_id = Player(ann).room_id()
+    assert client.read(f"rooms/{room_id}", ann)["nextDeal"] is None  # the event deals its tables' boards
+    assert event_doc(event_id, ann)["dealing"] == committed  # nothing revealed while the event plays
+    final = play_out(event_id, director, [Player(ann)])
+    assert final["dealing"]["commitment"] == committed["commitment"]
+    seed = bytes.fromhex(final["dealing"]["seed"])
+    assert hashlib.sha256(seed).hexdigest() == committed["commitment"]
+    boards = [client.read(f"events/{event_id}/boards/{n}", ann) for n in (1, 2)]
+    assert [v.verified for v in verify({"event": final, "boards": boards})] == [True, True]
+    output = subprocess.run([str(ROOT / "scripts" / "verify-deals"), "--event", event_id], capture_output=True,
+                            text=True, timeout=60)
+    assert output.returncode == 0 and "2 of 2 deals verified" in output.stdout, output.stdout + output.stderr

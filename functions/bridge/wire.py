@@ -696,3 +696,57 @@ class EventRequest(TypedDict, total=False):
 
 class CreateEventAnswer(TypedDict):
     eventID: str
+
+
+# ----- double-dummy analysis of a hand record (SPEC §16, `bridge.analysis`) --------------------
+
+
+class TrickTableDoc(TypedDict):
+    """Tricks by strain, each a list by declarer position (see `AnalysisDoc`)."""
+
+    C: list[int | None]
+    D: list[int | None]
+    H: list[int | None]
+    S: list[int | None]
+    NT: list[int | None]
+
+
+class ParContractDoc(TypedDict):
+    """A par contract: its bid, declarer, doubling (a sacrifice is doubled) and the tricks the
+    declarer's side takes double dummy."""
+
+    bid: BidText
+    declarer: int
+    doubled: Literal["X", "XX"] | None
+    tricks: int
+
+
+class ParDoc(TypedDict):
+    """Contract bridge's par: the score for North-South (negative: East-West score) when both
+    sides bid as well as they can double dummy, the contracts that score it, and the
+    vulnerability and dealer it assumes."""
+
+    score: int
+    contracts: list[ParContractDoc]
+    vulnerable: VulnerableDoc
+    dealer: int
+
+
+class AnalysisDoc(TypedDict):
+    """A finished deal's double-dummy analysis (SPEC §16): its record's `analysis`.
+
+    `tricks[strain][p]`: the tricks position `p`'s side takes when `p` declares in `strain`, with
+    every hand known and the variant's play rules, its opening leader included (the player left of
+    the declarer; in Floating Bridge's no trump the declarer). `sides` gives each position's side
+    (positions with the same number play together): fixed pairs, Memory Bridge's two players
+    alone, or the deal's actual sides in Floating Bridge (the declarer and partner, or a declarer
+    alone, against the rest). In Memory Bridge the table is the second half's (the contract's
+    13 tricks). A null entry is unknown: the search's budget ran out first (Floating Bridge);
+    `complete` says there is none. `solver`: DDS (the standard solver, through endplay), the
+    engine's own search (`bridge.double_dummy`), or both. `par`: contract bridge's only."""
+
+    tricks: TrickTableDoc
+    sides: list[int]
+    complete: bool
+    solver: Literal["dds", "search", "dds+search"]
+    par: ParDoc | None

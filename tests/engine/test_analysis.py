@@ -1,0 +1,272 @@
+"""The double-dummy analysis of a hand record (SPEC §16, `bridge.analysis`): our search against a
+brute-force oracle and against DDS (endplay) where their rules coincide, known deals, par against
+endplay and our scoring, Floating Bridge's actual sides and its trump rule, and the budget."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridge import DECK, Bid, Card, Contract, Room, Settings, Strain, Suit, documents, parse_call
+from bridge.analysis import STRAINS, analyse, contract_par, dds_table, floating_table, searched_table
+from bridge.bids import Doubling
+from bridge.contract_scoring import Form, Sheet, Side
+from bridge.double_dummy import Budget, Ending, SearchLimit, Solver, most_tricks
+
+from .conftest import hands_from
+from .test_double_dummy import oracle
+
+ROOT = Path(__file__).parents[2]
+#: Each hand one whole suit: North spades, East hearts, South diamonds, West clubs.
+SUIT_EACH = hands_from(*(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA") for suit in "SHDC"))
+SETTINGS = {"floating": Settings(play_all_tricks=True),
+            "contract": Settings(variant="contract", scoring="rubber", deals=0),
+            "tiger": Settings(variant="tiger", scoring="sets", deals=0),
+            "memory": Settings(variant="memory", scoring="target", deals=0)}
+
+
+def record(variant: str, hands, *, declarer: int = 0, bid: str = "1NT", partner: int | None = None,
+           dealer: int = 0, vulnerable: dict | None = None, board: int | None = None) -> dict:
+    """A hand record with what the analysis reads (the rest of `DealRecord` does not matter to it)."""
+    return {"variant": variant, "hands": [{"cards": [str(c) for c in hand]} for hand in hands],
+            "contract": {"declarer": declarer, "bid": bid, "doubled": None, "trump": None, "target": 7,
+                         "defenderTarget": 7},
+            "partner": partner, "dealer": dealer, "board": board, "vulnerable": vulnerable}
+
+
+def played_record(variant: str, rng: random.Random) -> dict:
+    """The record of a deal of `variant` the bots played to its end."""
+    room = Room.create("ann", "Ann", SETTINGS[variant])
+    for _ in range((2 if variant == "memory" else 4) - 1):
+        room = room.add_bot("ann")
+    room = room.toggle_ready("ann").start("ann", rng).played_out(rng)
+    result = documents.deal_record(room)
+    assert result is not None
+    return dict(result)
+
+
+def random_hands(rng: random.Random, size: int, seats: int = 4) -> tuple[tuple[Card, ...], ...]:
+    cards = rng.sample(DECK, seats * size)
+    return tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(seats))
+
+
+def table_of(doc: dict) -> dict[Strain, list]:
+    return {strain: doc["tricks"][name] for strain, name in zip(STRAINS, ("C", "D", "H", "S", "NT"), strict=True)}
+
+
+# ----- the search -----------------------------------------------------------------------------
+
+
+def test_the_search_shares_its_table_across_leaders_and_guesses_and_still_finds_what_the_oracle_finds():
+    rng = random.Random(21)
+    for seats, size, count in ((4, 3, 40), (2, 5, 25)):
+        for _ in range(count):
+            hands = random_hands(rng, size, seats)
+            trump = rng.choice([None, *Suit])
+            side = tuple(rng.random() < 0.5 for _ in range(seats)) if seats == 4 else (True, False)
+            must_break = rng.random() < 0.5
+            solver = Solver(seats, trump, side, must_break, Budget(10**7))
+            for leader in rng.sample(range(seats), seats):
+                expected = oracle([list(h) for h in hands], leader, trump, side, must_break, False)
+                guess = rng.choice([None, 0, size, rng.randrange(size + 1)])
+                assert solver.most_tricks(Ending(hands, leader, trump, side, must_break), guess) == expected
+
+
+def test_a_searched_table_gives_each_declarer_its_own_sides_tricks_as_the_oracle_does():
+    rng = random.Random(22)
+    for _ in range(6):
+        hands = random_hands(rng, 3)
+        side = tuple(rng.random() < 0.5 for _ in range(4))
+        leaders = {s: [(p + 1) % 4 if s is not Strain.NO_TRUMP else p for p in range(4)] for s in STRAINS}
+        table = searched_table(hands, side, True, leaders)
+        for strain in STRAINS:
+            for declarer in range(4):
+                ours = oracle([list(h) for h in hands], leaders[strain][declarer], strain.trump, side, True, False)
+                assert table[strain][declarer] == (ours if side[declarer] else 3 - ours)
+
+
+def test_the_search_agrees_with_dds_where_the_rules_coincide_fixed_pairs_and_any_lead():
+    """DDS (endplay) solves partial deals too: its table counts the tricks already gone to the
+    declarer (13 - cards per hand)."""
+    rng = random.Random(23)
+    leaders = {s: [(p + 1) % 4 for p in range(4)] for s in STRAINS}
+    for size in (5, 6, 7, 8):
+        hands = random_hands(rng, size)
+        ours = searched_table(hands, (True, False, True, False), False, leaders)
+        theirs = dds_table(hands)
+        assert ours == {s: [t - (13 - size) for t in theirs[s]] for s in STRAINS}
+
+
+def test_floating_bridge_opposite_takes_no_trump_from_dds_and_searches_the_suits_under_its_trump_rule():
+    """With the partner opposite, the no-trump row (the declarer leading) comes from DDS's table and
+    the suit rows from our search with the trump rule: both as our search alone finds them."""
+    rng = random.Random(30)
+    for _ in range(3):
+        hands = random_hands(rng, 6)
+        declarer = rng.randrange(4)
+        side = tuple(p % 2 == declarer % 2 for p in range(4))
+        table, solver = floating_table(hands, declarer, (declarer + 2) % 4, Strain.HEARTS, 10**7)
+        leaders = {s: [p if s is Strain.NO_TRUMP else (p + 1) % 4 for p in range(4)] for s in STRAINS}
+        assert solver == "dds+search" and table == searched_table(hands, side, True, leaders)
+
+
+def test_the_search_agrees_with_dds_on_whole_deals_it_solves_quickly():
+    """Whole deals where every strain is decided by top cards (one hand holds a whole suit, and
+    the rest in long runs): our search against DDS, the opening lead left of the declarer."""
+    rng = random.Random(24)
+    for _ in range(2):
+        order = rng.sample(range(4), 4)
+        hands = tuple(SUIT_EACH[order[p]] for p in range(4))
+        leaders = {s: [(p + 1) % 4 for p in range(4)] for s in STRAINS}
+        assert searched_table(hands, (True, False, True, False), False, leaders, budget=200_000) == {
+            s: list(t) for s, t in dds_table(hands).items()}
+
+
+def test_the_trump_rule_makes_a_difference_where_leading_trump_first_is_best():
+    """North leads with spades trump, unbroken: it may not lead the ace of trump while it holds a
+    heart, so West ruffs the heart king; without the rule North draws West's trump first."""
+    hands = hands_from("AS KH", "2H 2D", "3H 3D", "2S 4D")
+    side = (True, False, True, False)
+    assert most_tricks(Ending(hands, 0, Suit.SPADES, side)) == 2
+    assert most_tricks(Ending(hands, 0, Suit.SPADES, side, must_break_trump=True)) == 1
+    assert most_tricks(Ending(hands, 0, Suit.SPADES, side, must_break_trump=True, trump_broken=True)) == 2
+    assert oracle([list(h) for h in hands], 0, Suit.SPADES, side, True, False) == 1
+
+
+def test_a_search_past_its_budget_raises_and_a_table_marks_its_cell_unknown():
+    hands = random_hands(random.Random(25), 13)
+    side = (True, True, False, False)
+    with pytest.raises(SearchLimit):
+        Solver(4, None, side, True, Budget(50)).most_tricks(Ending(hands, 0, None, side))
+    table = searched_table(hands, side, True, {Strain.NO_TRUMP: [0, 1, 2, 3]}, budget=50)
+    assert table == {Strain.NO_TRUMP: [None] * 4}
+
+
+# ----- known deals ----------------------------------------------------------------------------
+
+
+def test_in_contract_bridge_with_a_suit_in_each_hand_the_leader_runs_its_suit_or_the_trump_holder_ruffs():
+    doc = analyse(record("contract", SUIT_EACH))
+    assert doc is not None and doc["solver"] == "dds" and doc["complete"] and doc["sides"] == [0, 1, 0, 1]
+    assert table_of(doc) == {Strain.NO_TRUMP: [0, 0, 0, 0],  # the player left of the declarer runs its suit
+                             Strain.SPADES: [13, 0, 13, 0], Strain.HEARTS: [0, 13, 0, 13],
+                             Strain.DIAMONDS: [13, 0, 13, 0], Strain.CLUBS: [0, 13, 0, 13]}
+
+
+@pytest.mark.parametrize(("partner", "sides", "spades", "diamonds"), [
+    (1, [0, 0, 1, 1], [13, 13, 0, 0], [0, 0, 13, 13]),  # North and East beside each other
+    (0, [0, 1, 1, 1], [13, 0, 0, 0], [0, 13, 13, 13]),  # North alone against three
+    (2, [0, 1, 0, 1], [13, 0, 13, 0], [13, 0, 13, 0]),  # opposite, as in contract bridge
+])
+def test_floating_bridge_counts_the_deals_actual_sides_and_the_declarer_leads_in_no_trump(
+        partner, sides, spades, diamonds):
+    doc = analyse(record("floating", SUIT_EACH, declarer=0, bid="1S", partner=partner), budget=500_000)
+    assert doc is not None and doc["complete"] and doc["sides"] == sides
+    table = table_of(doc)
+    assert table[Strain.NO_TRUMP] == [13, 13, 13, 13]  # each declarer leads and runs its suit
+    assert table[Strain.SPADES] == spades  # North's side ruffs everything
+    assert table[Strain.DIAMONDS] == diamonds  # South's side does
+    assert doc["solver"] == ("dds+search" if partner == 2 else "search")
+
+
+def test_memory_bridge_analyses_the_second_half_the_player_who_does_not_declare_leading():
+    hands = (SUIT_EACH[0], SUIT_EACH[1])  # spades, hearts
+    doc = analyse(record("memory", hands, declarer=1))
+    assert doc is not None and doc["solver"] == "search" and doc["sides"] == [0, 1] and doc["par"] is None
+    assert table_of(doc) == {Strain.SPADES: [13, 0], Strain.HEARTS: [0, 13], Strain.NO_TRUMP: [0, 0],
+                             Strain.CLUBS: [0, 0], Strain.DIAMONDS: [0, 0]}
+
+
+def test_a_grand_slam_in_every_strain_makes_par_the_grand_slam_in_no_trump():
+    hands = hands_from("AS KS QS JS AH KH QH AD KD QD AC KC QC", "TS 9S 8S 7S JH TH 9H JD TD 9D JC TC 9C",
+                       "6S 5S 4S 3S 8H 7H 6H 8D 7D 6D 8C 7C 6C", "2S 5H 4H 3H 2H 5D 4D 3D 2D 5C 4C 3C 2C")
+    for vulnerable, score in (({"NS": False, "EW": False}, 1520), ({"NS": True, "EW": False}, 2220)):
+        doc = analyse(record("contract", hands, vulnerable=vulnerable))
+        assert doc is not None and doc["par"] is not None
+        assert doc["par"]["score"] == score and doc["par"]["vulnerable"] == vulnerable
+        assert {(c["bid"], c["declarer"], c["doubled"], c["tricks"]) for c in doc["par"]["contracts"]} == {
+            ("7NT", 0, None, 13), ("7NT", 2, None, 13)}
+
+
+# ----- par ------------------------------------------------------------------------------------
+
+
+def test_par_is_endplays_and_each_par_contract_scores_the_par_score_by_our_scoring():
+    """Our duplicate scoring (a board alone, its vulnerability by its number: 1 none, 2 North-South,
+    3 East-West, 4 both) of each par contract with its double-dummy tricks is the par score."""
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Deal, Denom, Player, Vul
+
+    rng = random.Random(26)
+    boards = {(False, False): 1, (True, False): 2, (False, True): 3, (True, True): 4}
+    checked = 0
+    for _ in range(20):
+        hands = random_hands(rng, 13)
+        dealer = rng.randrange(4)
+        vulnerable = {"NS": rng.random() < 0.5, "EW": rng.random() < 0.5}
+        pbn = "N:" + " ".join(".".join("".join(c.rank.letter for c in sorted(
+            (c for c in h if c.suit == s), reverse=True)) for s in reversed(Suit)) for h in hands)
+        dds = calc_dd_table(Deal(pbn))
+        ours = contract_par(hands, vulnerable, dealer, dds)
+        vul = {(False, False): Vul.none, (True, True): Vul.both, (True, False): Vul.ns, (False, True): Vul.ew}[
+            (vulnerable["NS"], vulnerable["EW"])]
+        theirs = par(dds, vul, Player(dealer))
+        assert ours["score"] == theirs.score
+        assert [(c["bid"], c["declarer"], c["doubled"]) for c in ours["contracts"]] == [
+            (str(Bid(c.level, Strain.NO_TRUMP if int(c.denom) == 4 else Strain(3 - int(c.denom)))), int(c.declarer),
+             {2: "X", 3: "XX"}.get(int(c.penalty))) for c in theirs]
+        table = {s: [dds[Denom(4 if s is Strain.NO_TRUMP else 3 - int(s)), Player(p)] for p in range(4)]
+                 for s in STRAINS}
+        board = boards[vulnerable["NS"], vulnerable["EW"]]
+        for found in ours["contracts"]:
+            call = parse_call(found["bid"])
+            assert isinstance(call, Bid) and found["tricks"] == table[call.strain][found["declarer"]]
+            doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}[found["doubled"]]
+            contract = Contract(found["declarer"], call, call.level + 6, 8 - call.level, doubling)
+            sheet = Sheet(Form.DUPLICATE).entered(contract, found["tricks"], dealer, board=board)
+            assert sum(e.points if e.side is Side.NS else -e.points for e in sheet.last) == ours["score"]
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_record_without_vulnerability_is_vulnerable_by_its_board_or_else_not_at_all():
+    hands = random_hands(random.Random(27), 13)
+    doc = analyse(record("contract", hands, board=4))
+    assert doc is not None and doc["par"] is not None and doc["par"]["vulnerable"] == {"NS": True, "EW": True}
+    doc = analyse(record("contract", hands))
+    assert doc is not None and doc["par"] is not None and doc["par"]["vulnerable"] == {"NS": False, "EW": False}
+
+
+def test_tigerbridge_has_a_dds_table_and_no_par():
+    doc = analyse(record("tiger", SUIT_EACH, bid="7S"))
+    assert doc is not None and doc["solver"] == "dds" and doc["par"] is None
+    assert table_of(doc)[Strain.SPADES] == [13, 0, 13, 0]
+
+
+# ----- records --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["contract", "tiger", "memory", "floating"])
+def test_a_deal_the_bots_played_is_analysed_from_its_record(variant):
+    source = played_record(variant, random.Random(28))
+    doc = analyse(source, budget=20_000)
+    assert doc is not None
+    seats = 2 if variant == "memory" else 4
+    assert all(len(row) == seats for row in doc["tricks"].values())
+    assert all(t is None or 0 <= t <= 13 for row in doc["tricks"].values() for t in row)
+    assert doc["complete"] == all(t is not None for row in doc["tricks"].values() for t in row)
+    assert (doc["par"] is not None) == (variant == "contract")
+
+
+def test_a_record_that_cannot_be_analysed_has_no_analysis():
+    hands = random_hands(random.Random(29), 13)
+    assert analyse({**record("floating", hands), "contract": None}) is None
+    assert analyse(record("contract", random_hands(random.Random(29), 12))) is None
+
+
+def test_importing_the_engine_or_the_analysis_does_not_import_endplay():
+    code = "import sys, bridge, bridge.analysis; assert 'endplay' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT / "functions")

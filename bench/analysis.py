@@ -1,0 +1,206 @@
+"""Benchmark of the double-dummy analysis of hand records (SPEC §16, `bridge.analysis`), no emulators.
+
+Prints, in one run:
+  1. endplay (DDS) as a dependency: its import time in a fresh interpreter (median of 5), and the
+     size on disk in functions/venv of endplay and everything it pulls in (from the wheels' RECORDs);
+  2. the time to analyse one deal record by variant, p50/p99/max over deals the bots played
+     (contract bridge, TigerBridge: DDS; Memory Bridge: our search; Floating Bridge: our search
+     under `FLOATING_BUDGET`, with how many cells it left unknown);
+  3. memory: the Python heap's peak (tracemalloc) while analysing one deal of each variant, and the
+     maximum resident set of a process that imports endplay and analyses them, against one that
+     imports `bridge` only;
+  4. our search against DDS on the same positions (fixed pairs, any lead, the player left of the
+     declarer leading; our search with no budget): a whole table of endings of N cards a hand and
+     of whole deals, the time for each solver and whether every cell agrees.
+
+    python bench/analysis.py [--deals 20] [--floating-deals 4] [--sizes 7,9,11] [--whole 2]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "functions"))
+
+from bridge import DECK, Card, Room, Settings, documents  # noqa: E402
+from bridge.analysis import FLOATING_BUDGET, STRAINS, analyse, dds_table, searched_table  # noqa: E402
+
+SETTINGS = {"contract": Settings(variant="contract", scoring="rubber", deals=0),
+            "tiger": Settings(variant="tiger", scoring="sets", deals=0),
+            "memory": Settings(variant="memory", scoring="target", deals=0),
+            "floating": Settings(play_all_tricks=True)}
+SITE = next((ROOT / "functions" / "venv" / "lib").glob("python3*/site-packages"))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def played_record(variant: str, rng: random.Random) -> dict:
+    """The record of a deal of `variant` the bots played to its end."""
+    room = Room.create("ann", "Ann", SETTINGS[variant])
+    for _ in range((2 if variant == "memory" else 4) - 1):
+        room = room.add_bot("ann")
+    room = room.toggle_ready("ann").start("ann", rng).played_out(rng)
+    record = documents.deal_record(room)
+    assert record is not None
+    return dict(record)
+
+
+def import_time() -> float:
+    """Seconds to import endplay.dds in a fresh interpreter (median of 5)."""
+    code = "import time; t = time.perf_counter(); import endplay.dds; print(time.perf_counter() - t)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(5)]
+    return statistics.median(runs)
+
+
+def _requires(dist: Path) -> list[str]:
+    names = []
+    for line in (dist / "METADATA").read_text(errors="replace").splitlines():
+        if line.startswith("Requires-Dist:") and "extra ==" not in line:
+            names.append(re.split(r"[ ;(<>=!~\[]", line.split(":", 1)[1].strip())[0])
+    return names
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def package_sizes(root: str = "endplay") -> dict[str, int]:
+    """Bytes on disk in functions/venv of `root` and every distribution it requires, transitively."""
+    dists = {_norm(d.name.split("-")[0]): d for d in SITE.glob("*.dist-info")}
+    sizes: dict[str, int] = {}
+    todo = [_norm(root)]
+    while todo:
+        name = todo.pop()
+        if name in sizes or name not in dists:
+            continue
+        dist = dists[name]
+        total = 0
+        for line in (dist / "RECORD").read_text().splitlines():
+            path = SITE / line.split(",")[0]
+            if path.is_file():
+                total += path.stat().st_size
+        sizes[name] = total
+        todo.extend(_norm(n) for n in _requires(dist))
+    return sizes
+
+
+def max_rss_kb(code: str) -> int:
+    """The maximum resident set (kB) of a fresh interpreter running `code`: its VmHWM (getrusage's
+    ru_maxrss would count the benchmark's own, inherited across fork and exec)."""
+    wrapped = (f"{code}\nprint(next(line.split()[1] for line in open('/proc/self/status') "
+               "if line.startswith('VmHWM')))")
+    out = subprocess.run([sys.executable, "-c", wrapped], capture_output=True, text=True, check=True,
+                         cwd=ROOT / "functions", env={**os.environ, "PYTHONPATH": str(ROOT / "functions")})
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def random_hands(rng: random.Random, size: int) -> tuple[tuple[Card, ...], ...]:
+    cards = rng.sample(DECK, 4 * size)
+    return tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(4))
+
+
+def versus_dds(size: int, count: int, rng: random.Random, budget: int | None) -> dict:
+    """Whole tables of `count` random endings of `size` cards a hand by DDS and by our search."""
+    leaders = {s: [(p + 1) % 4 for p in range(4)] for s in STRAINS}
+    ours_s, dds_s, agree, unknown = [], [], 0, 0
+    for _ in range(count):
+        hands = random_hands(rng, size)
+        start = time.perf_counter()
+        dds = dds_table(hands)
+        dds_s.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        ours = searched_table(hands, (True, False, True, False), False, leaders, budget)
+        ours_s.append(time.perf_counter() - start)
+        cells = [(ours[s][p], dds[s][p] - (13 - size)) for s in STRAINS for p in range(4)]
+        unknown += sum(mine is None for mine, _ in cells)
+        agree += all(mine is None or mine == theirs for mine, theirs in cells)
+    return {"size": size, "tables": count, "dds_s": statistics.median(dds_s), "search_s": statistics.median(ours_s),
+            "search_max_s": max(ours_s), "agree": agree, "unknown_cells": unknown}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=20, help="deals of contract bridge, TigerBridge, Memory Bridge")
+    parser.add_argument("--floating-deals", type=int, default=4)
+    parser.add_argument("--sizes", default="7,9,11", help="ending sizes for search against DDS")
+    parser.add_argument("--whole", type=int, default=2, help="whole deals for search against DDS (budgeted)")
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
+    figures: dict = {}
+
+    figures["endplay_import_s"] = round(import_time(), 3)
+    sizes = package_sizes()
+    figures["endplay_and_deps_mb"] = round(sum(sizes.values()) / 1e6, 1)
+    print(f"endplay: import {figures['endplay_import_s']:.2f} s (fresh interpreter, median of 5); "
+          f"{figures['endplay_and_deps_mb']} MB on disk with its dependencies: "
+          + ", ".join(f"{n} {b / 1e6:.1f}" for n, b in sorted(sizes.items(), key=lambda kv: -kv[1])))
+
+    rng = random.Random(1)
+    print(f"{'variant':<9} {'deals':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7}  solver       unknown cells")
+    one: dict[str, dict] = {}
+    for variant in SETTINGS:
+        deals = args.floating_deals if variant == "floating" else args.deals
+        times, unknown, cells, solvers = [], 0, 0, set()
+        for _ in range(deals):
+            record = played_record(variant, rng)
+            one.setdefault(variant, record)
+            start = time.perf_counter()
+            doc = analyse(record)  # the first one pays endplay's import: timed apart above
+            times.append(time.perf_counter() - start)
+            assert doc is not None
+            solvers.add(doc["solver"])
+            unknown += sum(t is None for row in doc["tricks"].values() for t in row)
+            cells += sum(len(row) for row in doc["tricks"].values())
+        if deals:
+            figures[f"{variant}_p50_s"] = round(percentile(times, 0.5), 3)
+            figures[f"{variant}_max_s"] = round(max(times), 3)
+            print(f"{variant:<9} {deals:>5} {percentile(times, 0.5):>7.3f} {percentile(times, 0.99):>7.3f} "
+                  f"{max(times):>7.3f}  {','.join(sorted(solvers)):<12} {unknown} of {cells}"
+                  + (f" (budget {FLOATING_BUDGET} nodes a table)" if variant == "floating" else ""))
+
+    peaks = {}
+    for variant, record in one.items():
+        tracemalloc.start()
+        analyse(record, budget=200_000)
+        peaks[variant] = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    code = ("import json, sys; from bridge.analysis import analyse; "
+            f"[analyse(r, budget=200_000) for r in json.loads({json.dumps(json.dumps(list(one.values())))})]")
+    base, full = max_rss_kb("import bridge"), max_rss_kb(code)
+    figures["rss_analysis_mb"] = round(full / 1024, 1)
+    print("python heap peak while analysing (tracemalloc, MB; floating with a 200,000-node budget): "
+          + ", ".join(f"{v} {mb:.1f}" for v, mb in peaks.items()))
+    print(f"max resident set: import bridge {base / 1024:.0f} MB; + endplay and one analysis of each variant "
+          f"{full / 1024:.0f} MB")
+
+    print(f"{'ending':>6} {'tables':>6} {'DDS s':>8} {'search s':>9} {'search max':>10}  agree  unknown")
+    for size in [int(s) for s in args.sizes.split(",") if s]:
+        row = versus_dds(size, 4, rng, None)
+        print(f"{size:>6} {row['tables']:>6} {row['dds_s']:>8.3f} {row['search_s']:>9.2f} {row['search_max_s']:>10.2f}"
+              f"  {row['agree']}/{row['tables']}  {row['unknown_cells']}")
+    if args.whole:
+        row = versus_dds(13, args.whole, rng, FLOATING_BUDGET)
+        figures["whole_table_search_s"] = round(row["search_s"], 1)
+        figures["whole_table_dds_s"] = round(row["dds_s"], 3)
+        print(f"{13:>6} {row['tables']:>6} {row['dds_s']:>8.3f} {row['search_s']:>9.2f} {row['search_max_s']:>10.2f}"
+              f"  {row['agree']}/{row['tables']}  {row['unknown_cells']} (budget {FLOATING_BUDGET} nodes a table)")
+    print(json.dumps(figures))
+    print(f"floating_table_p50_s: {figures.get('floating_p50_s')}")
+
+
+if __name__ == "__main__":
+    main()

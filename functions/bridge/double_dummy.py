@@ -114,11 +114,6 @@ class Solver:
     def of(ending: Ending, budget: Budget) -> Solver:
         return Solver(len(ending.hands), ending.trump, ending.side, ending.must_break_trump, budget)
 
-    @property
-    def nodes(self) -> int:
-        """Nodes visited so far."""
-        return self._search.nodes
-
     def can_take(self, ending: Ending, tricks: int) -> bool:
         """`ending.side` can take at least `tricks` of the tricks left (`SearchLimit` past the budget)."""
         return self._search.start(ending, tricks)
@@ -231,7 +226,6 @@ class _Search:
         self.trump = trump
         self.must_break = must_break
         self.budget = budget
-        self.nodes = 0
         self.hands: list[int] = [0] * seats
         self.relevant = 0
         #: `_trumps` by the trump suit's layout.
@@ -249,14 +243,16 @@ class _Search:
             _RUNS.clear()
 
     def _layouts(self) -> list[_Layout]:
-        hands, seats = self.hands, self.seats
-        layouts = []
-        for suit in range(4):
-            at, packed = 13 * suit, 0
-            for p in range(seats):
-                packed |= ((hands[p] >> at) & _RANKS) << (13 * p)
-            layouts.append(_LAYOUTS.get(packed) or _layout(packed))
-        return layouts
+        hands = self.hands
+        if self.seats == 4:
+            h0, h1, h2, h3 = hands
+            packs = [(h0 >> at & _RANKS) | (h1 >> at & _RANKS) << 13 | (h2 >> at & _RANKS) << 26
+                     | (h3 >> at & _RANKS) << 39 for at in (0, 13, 26, 39)]
+        else:
+            h0, h1 = hands
+            packs = [(h0 >> at & _RANKS) | (h1 >> at & _RANKS) << 13 for at in (0, 13, 26, 39)]
+        get = _LAYOUTS.get
+        return [get(packed) or _layout(packed) for packed in packs]
 
     def first_guess(self, ending: Ending) -> int:
         """The tricks the side is sure of at a trick's start: the leader's quick tricks if the
@@ -362,7 +358,6 @@ class _Search:
             suit = card // 13
             if card - 13 * suit < small[suit]:
                 continue
-            self.nodes += 1
             budget.nodes -= 1
             if budget.nodes < 0:
                 raise SearchLimit
@@ -731,7 +726,6 @@ class _Search:
             suit = card // 13
             if card - 13 * suit < small[suit]:
                 continue
-            self.nodes += 1
             budget.nodes -= 1
             if budget.nodes < 0:
                 raise SearchLimit

@@ -4,13 +4,14 @@ Firebase discovers every function defined at module level here; the code lives i
 """
 # `as createAccount`: an explicit re-export (ruff F401), the function is deployed, not used here.
 from service.accounts import createAccount as createAccount
+from service.analysis import analyseDeal as analyseDeal
 from service.callables import CALLABLES
 from service.endpoint import callable_function
 from service.events import EVENT_CALLABLES
 from service.sweep import sweepRooms as sweepRooms
 
 #: Every function this codebase deploys: a request naming one of them is run only by it.
-FUNCTION_NAMES = ("createAccount", "sweepRooms", *CALLABLES, *EVENT_CALLABLES)
+FUNCTION_NAMES = ("createAccount", "sweepRooms", "analyseDeal", *CALLABLES, *EVENT_CALLABLES)
 
 createGameRoom = callable_function("createGameRoom", CALLABLES["createGameRoom"], FUNCTION_NAMES)
 joinGameRoom = callable_function("joinGameRoom", CALLABLES["joinGameRoom"], FUNCTION_NAMES)

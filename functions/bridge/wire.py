@@ -360,6 +360,8 @@ class DealRecord(TypedDict):
     scoreChanges: dict[str, int]
     vulnerable: VulnerableDoc | None
     dealing: DealingRecord | None
+    #: Added after the deal by the analysis trigger (SPEC §16): absent until then.
+    analysis: NotRequired[AnalysisDoc | None]
 
 
 class Stats(TypedDict):

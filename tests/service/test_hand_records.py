@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from endplay.parsers import pbn
 
+from bridge.analysis import analyse
 from bridge.verify import verify
 from tests import client
 from tests.engine.test_pbn import hands_of
 from tests.event_table import Player, create, event_doc, filled, play_out
 from tests.service.test_bots import play_as_the_person, with_bots
+from tests.service.test_contract import play_one
 from tests.table import Table, assert_unchanged, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
@@ -130,3 +133,47 @@ def test_an_event_commits_to_its_boards_at_creation_and_reveals_the_seed_only_wh
     output = subprocess.run([str(ROOT / "scripts" / "verify-deals"), "--event", event_id], capture_output=True,
                             text=True, timeout=60)
     assert output.returncode == 0 and "2 of 2 deals verified" in output.stdout, output.stdout + output.stderr
+
+
+def analysed(table: Table, number: int, seconds: float = 90) -> dict:
+    """The hand record once the analysis trigger has added `analysis` (SPEC §16)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        record = client.admin_get(f"rooms/{table.room_id}/deals/{number}")
+        if record is not None and "analysis" in record:
+            return record
+        time.sleep(0.5)
+    raise AssertionError(f"deal {number} of {table.room_id} was not analysed within {seconds} s")
+
+
+#: The emulators' budget for a Floating Bridge table (functions/.env.demo-floating-bridge).
+EMULATOR_NODES = 50_000
+
+
+def test_a_finished_floating_bridge_deal_gains_its_analysis_for_its_actual_sides():
+    table = with_bots(3)
+    table.start()
+    play_as_the_person(table)
+    record = analysed(table, 1)
+    analysis = record.pop("analysis")
+    assert analysis == analyse(record, EMULATOR_NODES)  # what the engine computes from the record
+    declarer, partner = record["contract"]["declarer"], record["partner"]
+    ours = analysis["sides"][declarer]
+    assert {p for p, side in enumerate(analysis["sides"]) if side == ours} == {declarer, partner}
+    assert client.read(f"rooms/{table.room_id}/deals/1", table.players[0])["analysis"] == analysis  # as readable
+
+
+def test_a_finished_contract_bridge_deal_gains_its_dds_table_and_par():
+    table = with_bots(3, variant="contract", scoring="chicago")
+    table.start()
+    room = table.room()
+    while room["status"] in ("bidding", "playing"):
+        if room["status"] == "bidding":
+            table.call("placeBid", table.players[0], bid="PASS")
+            room = table.room()
+        else:
+            room = play_one(table)
+    record = analysed(table, room["match"]["dealNumber"])
+    analysis = record.pop("analysis")
+    assert analysis["solver"] == "dds" and analysis["complete"] and analysis["par"] is not None
+    assert analysis == analyse(record)

@@ -1062,6 +1062,20 @@ describe("web client", { timeout: 300_000 }, () => {
     await page.click(testid("verify-deal"));
     await page.locator(testid("verify-verdict")).waitFor();
     assert.equal(await page.locator(testid("verify-verdict")).getAttribute("data-verified"), "true");
+    // The double-dummy table arrives after the deal (the analysis trigger, DDS for contract bridge).
+    await page.locator(testid("dd-table")).waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator(testid("dd-analysis")).getAttribute("data-complete"), "true");
+    for (const strain of ["NT", "S", "H", "D", "C"])
+      for (const position of [0, 1, 2, 3]) {
+        const tricks = Number(
+          await page.locator(testid(`dd-${strain}-${position}`)).getAttribute("data-tricks"),
+        );
+        assert.ok(
+          Number.isInteger(tricks) && tricks >= 0 && tricks <= 13,
+          `${strain} by ${position}: ${tricks}`,
+        );
+      }
+    assert.match(await page.locator(testid("dd-par")).textContent(), /^Par (NS|EW) \d+/);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
   test("TigerBridge: a deal against three bots on the ladder of five to nine rounds, to its set points", async () => {

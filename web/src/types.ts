@@ -45,6 +45,77 @@ export interface AlertEntry {
   text: string;
 }
 /**
+ * A finished deal's double-dummy analysis (SPEC §16): its record's `analysis`.
+ *
+ * `tricks[strain][p]`: the tricks position `p`'s side takes when `p` declares in `strain`, with
+ * every hand known and the variant's play rules, its opening leader included (the player left of
+ * the declarer; in Floating Bridge's no trump the declarer). `sides` gives each position's side
+ * (positions with the same number play together): fixed pairs, Memory Bridge's two players
+ * alone, or the deal's actual sides in Floating Bridge (the declarer and partner, or a declarer
+ * alone, against the rest). In Memory Bridge the table is the second half's (the contract's
+ * 13 tricks). A null entry is unknown: the search's budget ran out first (Floating Bridge);
+ * `complete` says there is none. `solver`: DDS (the standard solver, through endplay), the
+ * engine's own search (`bridge.double_dummy`), or both. `par`: contract bridge's only.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "AnalysisDoc".
+ */
+export interface AnalysisDoc {
+  tricks: TrickTableDoc;
+  sides: number[];
+  complete: boolean;
+  solver: "dds" | "search" | "dds+search";
+  par: ParDoc | null;
+}
+/**
+ * Tricks by strain, each a list by declarer position (see `AnalysisDoc`).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TrickTableDoc".
+ */
+export interface TrickTableDoc {
+  C: (number | null)[];
+  D: (number | null)[];
+  H: (number | null)[];
+  S: (number | null)[];
+  NT: (number | null)[];
+}
+/**
+ * Contract bridge's par: the score for North-South (negative: East-West score) when both
+ * sides bid as well as they can double dummy, the contracts that score it, and the
+ * vulnerability and dealer it assumes.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ParDoc".
+ */
+export interface ParDoc {
+  score: number;
+  contracts: ParContractDoc[];
+  vulnerable: VulnerableDoc;
+  dealer: number;
+}
+/**
+ * A par contract: its bid, declarer, doubling (a sacrifice is doubled) and the tricks the
+ * declarer's side takes double dummy.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ParContractDoc".
+ */
+export interface ParContractDoc {
+  bid: string;
+  declarer: number;
+  doubled: ("X" | "XX") | null;
+  tricks: number;
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "VulnerableDoc".
+ */
+export interface VulnerableDoc {
+  NS: boolean;
+  EW: boolean;
+}
+/**
  * `events/{eventID}/boards/{number}`: a board's hand record and its results at every table
  * that has played it. It exists once a table has finished the board, and only `readers` (the
  * director, the people who have finished the board; everyone in the event once it has ended)
@@ -60,14 +131,6 @@ export interface BoardDocument {
   hands: HandDocument[];
   results: BoardResultDoc[];
   readers: string[];
-}
-/**
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "VulnerableDoc".
- */
-export interface VulnerableDoc {
-  NS: boolean;
-  EW: boolean;
 }
 /**
  * `rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only.
@@ -271,6 +334,7 @@ export interface DealRecord {
   };
   vulnerable: VulnerableDoc | null;
   dealing: DealingRecord | null;
+  analysis?: AnalysisDoc | null;
 }
 /**
  * A trick in play order from `leader`; `winner` once all four cards are in.

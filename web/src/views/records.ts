@@ -95,6 +95,61 @@ function tricksView(record: DealRecord, name: Name): HTMLElement {
   );
 }
 
+const STRAINS = ["NT", "S", "H", "D", "C"] as const;
+const STRAIN_LABELS: Record<(typeof STRAINS)[number], string> = { NT: "NT", S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** SPEC §16: the double-dummy table (tricks by strain and declarer), and par in contract bridge. */
+function analysisView(record: DealRecord, name: Name): HTMLElement {
+  const { analysis } = record;
+  if (analysis === undefined || analysis === null) {
+    return h("p", { class: "muted", "data-testid": "dd-pending" }, "Double-dummy analysis: on its way…");
+  }
+  const par = analysis.par;
+  return h(
+    "div",
+    { class: "analysis", "data-testid": "dd-analysis", "data-complete": String(analysis.complete) },
+    h("h4", {}, "Double dummy: tricks for the declarer's side"),
+    h(
+      "table",
+      { class: "dd-table", "data-testid": "dd-table" },
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}, "declarer"), ...STRAINS.map((strain) => h("th", {}, STRAIN_LABELS[strain]))),
+      ),
+      h(
+        "tbody",
+        {},
+        ...record.players.map((uid, position) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, name(uid)),
+            ...STRAINS.map((strain) => {
+              const tricks = analysis.tricks[strain][position];
+              return h(
+                "td",
+                { class: "num", "data-testid": `dd-${strain}-${position}`, "data-tricks": tricks ?? "" },
+                tricks === null ? "?" : tricks,
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+    !analysis.complete && h("p", { class: "muted" }, "?: beyond what the search may spend on one deal."),
+    par &&
+      h(
+        "p",
+        { "data-testid": "dd-par", "data-score": par.score },
+        `Par ${par.score >= 0 ? "NS" : "EW"} ${Math.abs(par.score)}: `,
+        par.contracts
+          .map((c) => `${bidLabel(c.bid)}${c.doubled ?? ""} by ${name(record.players[c.declarer])}`)
+          .join(", "),
+      ),
+  );
+}
+
 /** Verdicts of "Verify this deal", by room and deal number (computed in the browser, on demand). */
 const verdicts = new Map<string, Verdict>();
 
@@ -181,6 +236,7 @@ function recordView(record: DealRecord, name: Name, roomID: string): HTMLElement
     ),
     h("p", { "data-testid": "record-result" }, resultSummary(record.result, name)),
     h("p", { "data-testid": "record-points" }, `Points: ${scoreChanges(record, name)}`),
+    analysisView(record, name),
     verifyView(roomID, record),
   );
 }

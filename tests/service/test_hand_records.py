@@ -164,8 +164,7 @@ def test_a_finished_floating_bridge_deal_gains_its_analysis_for_its_actual_sides
 
 
 def test_a_finished_contract_bridge_deal_gains_its_dds_table_and_par():
-    table = with_bots(3, variant="contract", scoring="chicago")
-    table.start()
+    table = Table.against_bots(settings={"variant": "contract", "scoring": "chicago"})
     room = table.room()
     while room["status"] in ("bidding", "playing"):
         if room["status"] == "bidding":

@@ -7,8 +7,9 @@ Prints, in one run:
      (contract bridge, TigerBridge: DDS; Memory Bridge: our search; Floating Bridge: our search
      under `FLOATING_BUDGET`, with how many cells it left unknown);
   3. memory: the Python heap's peak (tracemalloc) while analysing one deal of each variant, and the
-     maximum resident set of a process that imports endplay and analyses them, against one that
-     imports `bridge` only;
+     maximum resident set of a process that imports endplay and analyses one of each fixed-pair
+     variant and Memory Bridge, of one that analyses a Floating Bridge deal with the full budget,
+     against one that imports `bridge` only;
   4. our search against DDS on the same positions (fixed pairs, any lead, the player left of the
      declarer leading; our search with no budget): a whole table of endings of N cards a hand and
      of whole deals, the time for each solver and whether every cell agrees.
@@ -178,14 +179,20 @@ def main() -> None:
         analyse(record, budget=200_000)
         peaks[variant] = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
-    code = ("import json, sys; from bridge.analysis import analyse; "
-            f"[analyse(r, budget=200_000) for r in json.loads({json.dumps(json.dumps(list(one.values())))})]")
-    base, full = max_rss_kb("import bridge"), max_rss_kb(code)
-    figures["rss_analysis_mb"] = round(full / 1024, 1)
+    records = json.dumps(json.dumps([one[v] for v in one if v != "floating"]))
+    base = max_rss_kb("import bridge")
+    dds = max_rss_kb(f"import json; from bridge.analysis import analyse; [analyse(r) for r in json.loads({records})]")
     print("python heap peak while analysing (tracemalloc, MB; floating with a 200,000-node budget): "
           + ", ".join(f"{v} {mb:.1f}" for v, mb in peaks.items()))
-    print(f"max resident set: import bridge {base / 1024:.0f} MB; + endplay and one analysis of each variant "
-          f"{full / 1024:.0f} MB")
+    line = (f"max resident set: import bridge {base / 1024:.0f} MB; + endplay, a table of each other variant "
+            f"{dds / 1024:.0f} MB")
+    if "floating" in one:
+        floating = max_rss_kb("import json; from bridge.analysis import analyse; "
+                              f"analyse(json.loads({json.dumps(json.dumps(one['floating']))}))")
+        figures["rss_floating_mb"] = round(floating / 1024, 1)
+        line += f"; a Floating Bridge table (full budget) {floating / 1024:.0f} MB"
+    figures["rss_dds_mb"] = round(dds / 1024, 1)
+    print(line)
 
     print(f"{'ending':>6} {'tables':>6} {'DDS s':>8} {'search s':>9} {'search max':>10}  agree  unknown")
     for size in [int(s) for s in args.sizes.split(",") if s]:

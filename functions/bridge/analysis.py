@@ -1,22 +1,25 @@
 """The double-dummy analysis of a finished deal (SPEC §16): its trick table by strain and
 declarer position and, in contract bridge, its par score, from its hand record.
 
-Two solvers, chosen by measurement (bench/analysis.py):
+Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
 
-- DDS (Haglund and Hein's double-dummy solver, through endplay) where its model is the
+- DDS (Haglund and Hein's double-dummy solver, through endplay) wherever its model is the
   variant's: four seats in fixed opposite pairs, any card may be led, the player left of the
-  declarer leads (contract bridge, TigerBridge). A whole table takes milliseconds. endplay
-  costs over a second to import (it loads numpy and matplotlib), so it is imported inside the
-  functions that use it, never when `bridge` is imported: the callables' cold start is untouched.
+  declarer leads (contract bridge, TigerBridge). A whole table takes 0.02-0.3 s (our search: a
+  minute or more, a fifth of its cells still unknown at the budget below); par comes with it.
+  The price is the dependency: 0.9 s to import (it loads numpy and matplotlib), 172 MB on disk
+  with what it pulls in, 155 MB resident. So it is imported inside the functions that use it,
+  never when `bridge` is imported: the callables' cold start does not change.
 - The engine's own search (`double_dummy`) where DDS cannot model the game: Floating Bridge's
   sides are the deal's (the partner may sit beside the declarer, or the declarer may play
   alone), trump may not be led until broken, and the declarer leads in no trump; Memory Bridge
-  has two hands. Memory Bridge's table takes a second or two. A Floating Bridge table can take
-  minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`): the cell of the
-  deal's own contract first, then each other cell with an equal share of what is left; a cell
-  whose search runs out is null (unknown), never a guess. When the declarer and partner sit
-  opposite each other, the no-trump row, which the trump rule does not touch, is DDS's, and its
-  suit rows start from DDS's numbers as first guesses.
+  has two hands (its table: about a second). A whole Floating Bridge table can take several
+  minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`, about 40-50 s
+  here): the cell of the deal's own contract first with half of it, then each other search an
+  equal share of what is left, then another round for those that ran out with what the others
+  left; a cell still unknown is null, never a guess (about a third of them here). When the
+  declarer and partner sit opposite each other, the no-trump row, which the trump rule does not
+  touch, is DDS's, and the suit rows start from DDS's numbers as first guesses.
 
 TigerBridge has a table only: its set points are capped at five a deal and count towards sets
 and game points by the state of the set, so no score of one deal is what both sides bid for.
@@ -37,8 +40,8 @@ from .wire import AnalysisDoc, DealRecord, ParContractDoc, ParDoc, TrickTableDoc
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
 
-#: Search nodes one Floating Bridge table may visit: about a minute of CPython here
-#: (bench/analysis.py).
+#: Search nodes one Floating Bridge table may visit: 40-50 s of CPython on this machine
+#: (bench/analysis.py; a third of the cells stay unknown), well inside the trigger's time.
 FLOATING_BUDGET = 3_000_000
 #: The strains in table order, and the wire name of each.
 STRAINS: tuple[Strain, ...] = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP)

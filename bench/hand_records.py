@@ -19,10 +19,11 @@ from common import FUNCTIONS_DIR
 
 sys.path.insert(0, str(FUNCTIONS_DIR))
 
-from bridge import PASS, Phase, Room, Settings, deal_hands, documents, secure_rng
+from bridge import Room, Settings, deal_hands, documents, secure_rng
 from bridge.deal_seed import DealSeed, new_seed
 from bridge.pbn import export_pbn
 from bridge.verify import verify
+from tests.engine.test_deal_seed import play_out
 
 PLAYERS = ("ann", "ben", "cat", "dan")
 #: The last commit before issue 21: the cold start to compare with.
@@ -40,17 +41,7 @@ def match_records(deals: int, seed: int) -> list[dict]:
         for seat in room.seats:
             if not seat.ready:
                 room = room.toggle_ready(seat.uid, entropy=f"{seat.uid} {rng.random()}")
-        room = room.start(PLAYERS[0])
-        while room.deal_in_progress:
-            deal = room.deal
-            uid = deal.players[deal.actor]
-            if deal.phase is Phase.BIDDING:
-                legal = deal.legal_bids()
-                room = room.place_bid(uid, rng.choice(legal[1:4]) if len(legal) > 1 and rng.random() < 0.3 else PASS)
-            elif deal.phase is Phase.CHOOSING_TEAMMATE:
-                room = room.choose_partner(uid, rng.choice(deal.legal_partner_cards()))
-            else:
-                room = room.play_card(uid, rng.choice(deal.legal_cards()))
+        room = play_out(room.start(PLAYERS[0]), rng)
         records.append(json.loads(json.dumps(documents.deal_record(room))))
     return records
 

@@ -416,12 +416,26 @@ def _documents_under(document_path: str) -> dict[str, dict[str, Any]]:
     return found
 
 
+#: A hand record's path (`rooms/{roomID}/deals/{n}`).
+_DEAL_RECORD = re.compile(r"rooms/[^/]+/deals/[^/]+")
+
+
+def settled(path: str, fields: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A document's fields as a call leaves them: a hand record without `analysis`, which the
+    analysis trigger adds on its own time after the deal (SPEC §16; tests/service/
+    test_hand_records.py tests it), so that "nothing changed" compares what calls change."""
+    if fields is not None and _DEAL_RECORD.fullmatch(path):
+        return {name: value for name, value in fields.items() if name != "analysis"}
+    return fields
+
+
 def snapshot(paths: Iterable[str] | None = None) -> dict[str, dict[str, Any] | None]:
     """Documents' current fields, for "nothing changed" assertions: `{path: fields or None}`
-    for the given paths, or every existing document in the database when `paths` is None."""
+    for the given paths, or every existing document in the database when `paths` is None
+    (hand records `settled`)."""
     if paths is None:
-        return dict(sorted(_documents_under("").items()))
-    return {path: admin_get(path) for path in paths}
+        return {path: settled(path, fields) for path, fields in sorted(_documents_under("").items())}
+    return {path: settled(path, admin_get(path)) for path in paths}
 
 
 # ---- emulator control ------------------------------------------------------------------

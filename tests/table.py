@@ -121,13 +121,14 @@ def _changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
 
 def database() -> dict[str, dict[str, Any]]:
     """Every document in the database, `{path: fields}`, read as the admin: what `client.snapshot()`
-    returns, from one query over all collections at every depth instead of a walk (~10x faster)."""
+    returns (hand records `client.settled`), from one query over all collections at every depth
+    instead of a walk (~10x faster)."""
     response = client.http.post(f"{client.DOCUMENTS_URL}:runQuery", headers=client.OWNER,
                                 json={"structuredQuery": {"from": [{"allDescendants": True}]}})
     assert response.is_success, f"listing the database failed: {response.status_code} {response.text[:300]}"
-    documents = {row["document"]["name"].split("/documents/", 1)[1]:
-                 client.decode_fields(row["document"].get("fields", {}))
-                 for row in response.json() if "document" in row}
+    documents = {path: client.settled(path, client.decode_fields(row["document"].get("fields", {})))
+                 for row in response.json() if "document" in row
+                 for path in [row["document"]["name"].split("/documents/", 1)[1]]}
     return dict(sorted(documents.items()))
 
 

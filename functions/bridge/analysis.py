@@ -15,9 +15,9 @@ Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
   alone), trump may not be led until broken, and the declarer leads in no trump; Memory Bridge
   has two hands (its table: about a second). A whole Floating Bridge table can take several
   minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`, about 40-50 s
-  here): the cell of the deal's own contract first with half of it, then each other search an
-  equal share of what is left, then another round for those that ran out with what the others
-  left; a cell still unknown is null, never a guess (about a third of them here). When the
+  here): the cell of the deal's own contract first with up to half of it, then the others in
+  rounds of growing shares (the easy ones finish first, the hard ones get more each round); a
+  cell still unknown is null, never a guess. When the
   declarer and partner sit opposite each other, the no-trump row, which the trump rule does not
   touch, is DDS's, and the suit rows start from DDS's numbers as first guesses.
 
@@ -117,10 +117,11 @@ def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leade
     """A table by our search: for each strain in `leaders` and declarer position `p`, the
     tricks `p`'s side takes when `leaders[strain][p]` leads, `side` giving the sides. The
     searches of a strain share their transposition table. With a `budget` (nodes) the cell
-    `first` (strain, declarer) is searched first with half of it, then each other search gets an
-    equal share of what is left, then those that ran out share what the others left, as long as
-    that is a twentieth of the budget; a cell still unknown then is None. `guesses[strain][p]`
-    (tricks for `p`'s side) start a cell's search."""
+    `first` (strain, declarer) is searched first with up to half of it, then the others in
+    rounds: a sixty-fourth of the budget each in the first, four times as much in each next one
+    for those that ran out (never more than an equal share of what is left), while a
+    sixty-fourth is left; a cell still unknown then is None. `guesses[strain][p]` (tricks for
+    `p`'s side) start a cell's search."""
     seats, size = len(hands), len(hands[0])
     order = [(s, p) for s in leaders for p in range(seats)]
     if first is not None and first in order:
@@ -133,9 +134,12 @@ def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leade
     shared = Budget(1 << 62)
     solvers: dict[Strain, Solver] = {}
     known: dict[tuple[Strain, int], int | None] = dict.fromkeys(((s, leader) for s, leader, _ in searches))
-    remaining, pending = budget, searches
+    remaining, pending, round_ = budget, searches, 0
     while pending:
+        # Rounds of growing shares: the easy searches finish in the first, the hard ones get
+        # more each round (their tables are kept, so what they learnt is not lost).
         unknown = []
+        share = 1 << 62 if budget is None else max(1, budget // 64) << 2 * round_
         for index, (strain, leader, position) in enumerate(pending):
             trump = strain.trump
             solver = solvers.setdefault(strain, Solver(seats, trump, side, must_break, shared))
@@ -145,11 +149,12 @@ def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leade
                 guess = tricks if side[position] else size - tricks
             elif (found := [t for (s, _), t in known.items() if s is strain and t is not None]):
                 guess = found[-1]
-            if remaining is None:
+            if remaining is None or budget is None:
                 allowance = 1 << 62
+            elif first is not None and round_ == 0 and index == 0:
+                allowance = remaining // 2  # the deal's own contract
             else:
-                allowance = remaining // (2 if first is not None and pending is searches and index == 0
-                                          else len(pending) - index)
+                allowance = min(share, remaining // (len(pending) - index))
             shared.nodes = allowance
             try:
                 known[strain, leader] = solver.most_tricks(Ending(hands, leader, trump, side), guess)
@@ -157,11 +162,9 @@ def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leade
                 unknown.append((strain, leader, position))
             if remaining is not None:
                 remaining -= allowance - max(shared.nodes, 0)
-        # Another round for the searches that ran out, with what the others left, while it is
-        # worth one (their tables are kept, so what they learnt is not lost).
-        if remaining is None or remaining < (budget or 0) // 20 or len(unknown) == len(pending):
+        if remaining is None or budget is None or not unknown or remaining < max(1, budget // 64):
             break
-        pending = unknown
+        pending, round_ = unknown, round_ + 1
     table: Table = {}
     for strain, row in leaders.items():
         table[strain] = []

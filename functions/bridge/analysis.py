@@ -14,12 +14,13 @@ Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
   sides are the deal's (the partner may sit beside the declarer, or the declarer may play
   alone), trump may not be led until broken, and the declarer leads in no trump; Memory Bridge
   has two hands (its table: about a second). A whole Floating Bridge table can take several
-  minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`, about 40-50 s
-  here): the cell of the deal's own contract first with up to half of it, then the others in
-  rounds of growing shares (the easy ones finish first, the hard ones get more each round); a
-  cell still unknown is null, never a guess. When the
-  declarer and partner sit opposite each other, the no-trump row, which the trump rule does not
-  touch, is DDS's, and the suit rows start from DDS's numbers as first guesses.
+  minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`): the cell of the
+  deal's own contract first with up to half of it, then the others in rounds of growing shares
+  (the easy ones finish first, the hard ones get more each round); a cell still unknown is null,
+  never a guess. When the declarer and partner sit opposite each other, the no-trump row, which
+  the trump rule does not touch, is DDS's, and the suit rows start from DDS's numbers as first
+  guesses. Measured: 12-70 s a deal (p50 about 40 s), the deal's own contract always known,
+  about a third of the cells unknown (whole strains of the hardest deals).
 
 TigerBridge has a table only: its set points are capped at five a deal and count towards sets
 and game points by the state of the set, so no score of one deal is what both sides bid for.
@@ -40,14 +41,11 @@ from .wire import AnalysisDoc, DealRecord, ParContractDoc, ParDoc, TrickTableDoc
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
 
-#: Search nodes one Floating Bridge table may visit: 40-50 s of CPython on this machine
-#: (bench/analysis.py; a third of the cells stay unknown), well inside the trigger's time.
+#: Search nodes one Floating Bridge table may visit: some 40 s of CPython on this machine, up to
+#: about 70 s under load (bench/analysis.py), inside the trigger's time.
 FLOATING_BUDGET = 3_000_000
-#: The strains in table order, and the wire name of each.
+#: The strains in table order (`TrickTableDoc`'s C, D, H, S, NT).
 STRAINS: tuple[Strain, ...] = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP)
-StrainName = Literal["C", "D", "H", "S", "NT"]
-_NAMES: dict[Strain, StrainName] = {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H",
-                                    Strain.SPADES: "S", Strain.NO_TRUMP: "NT"}
 #: A trick table: by strain, by declarer position (None: unknown).
 Table = dict[Strain, list[int | None]]
 #: The hands by position.

@@ -19,8 +19,8 @@ Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
   (the easy ones finish first, the hard ones get more each round); a cell still unknown is null,
   never a guess. When the declarer and partner sit opposite each other, the no-trump row, which
   the trump rule does not touch, is DDS's, and the suit rows start from DDS's numbers as first
-  guesses. Measured: 12-70 s a deal (p50 about 40 s), the deal's own contract always known,
-  about a third of the cells unknown (whole strains of the hardest deals).
+  guesses. Measured: 12-70 s a deal (p50 about 40 s), the deal's own contract known in every
+  deal measured, about a third of the cells unknown (whole strains of the hardest deals).
 
 TigerBridge has a table only: its set points are capped at five a deal and count towards sets
 and game points by the state of the set, so no score of one deal is what both sides bid for.

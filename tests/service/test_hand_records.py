@@ -147,7 +147,7 @@ def analysed(table: Table, number: int, seconds: float = 90) -> dict:
 
 
 #: The emulators' budget for a Floating Bridge table (functions/.env.demo-floating-bridge).
-EMULATOR_NODES = 50_000
+EMULATOR_NODES = 20_000
 
 
 def test_a_finished_floating_bridge_deal_gains_its_analysis_for_its_actual_sides():

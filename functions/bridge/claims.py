@@ -22,7 +22,8 @@ from .deal import SeatView
 from .dealing import Hand
 from .double_dummy import Budget, Ending, SearchLimit, can_take
 
-#: Search nodes one claim answer may visit over all its layouts (about a second in CPython here).
+#: Search nodes one claim answer may visit over all its layouts (bench/claims.py: a 9-card contract
+#: bridge claim takes ~4 ms at p50 since the faster search, none of 80 cut short by this budget).
 CLAIM_BUDGET = 60_000
 
 

@@ -400,7 +400,7 @@ def test_rules_allow_exactly_what_spec_6_allows(world, doc, role, op):
     assert status == 200, f"{sent}: expected it allowed, got {status} {str(body)[:300]}"
     if op == "get":
         path = target(world, doc).path
-        assert client.decode_fields(body.get("fields", {})) == world.before[path], sent
+        assert client.settled(path, client.decode_fields(body.get("fields", {}))) == world.before[path], sent
     else:
         rows = body.get("documents", []) if op == "list" else [row["document"] for row in body if "document" in row]
         returned = {row["name"].split("/documents/", 1)[1] for row in rows}

@@ -1111,10 +1111,14 @@ describe("web client", { timeout: 300_000 }, () => {
     await page.click(testid("bid-1C"));
     [view] = await settle(view.version + 1);
     assert.ok((await page.locator(testid("auction-bid")).count()) >= 4, "the bots called after me");
-    await page.click(testid("undo-request"));
-    [view] = await settle(view.version + 1);
-    assert.equal(await page.locator(testid("auction-bid")).count(), 0, "the auction is back to its start");
-    assert.equal(view.myTurnText, "true");
+    // Unless the three bots passed, ending the auction on my 1C: the opening lead then shows the
+    // dummy, which no undo takes back (UNDO_NOT_ALLOWED), and this deal is played as it is.
+    if (view.status === "bidding") {
+      await page.click(testid("undo-request"));
+      [view] = await settle(view.version + 1);
+      assert.equal(await page.locator(testid("auction-bid")).count(), 0, "the auction is back to its start");
+      assert.equal(view.myTurnText, "true");
+    }
     // Each deal I declare 7NT (the bots never double) and claim on my side's lead: first every
     // trick left, with four or more to play (the defenders hold cards I cannot see; the bots
     // reject what does not hold), then, once one was rejected, none of them (conceding the rest

@@ -8,13 +8,12 @@ line a deal. It uses only the standard library and this package's pure modules, 
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .deal import is_weak
-from .deal_seed import SEED_BYTES, DealSeed
+from .deal_seed import SEED_BYTES, DealSeed, commitment
 from .dealing import Hand, deal_hands
 from .variants import variant_named
 
@@ -76,7 +75,7 @@ def verify_record(record: Mapping[str, Any]) -> Verdict:
     seed = _seed(dealing.get("seed"))
     if seed is None:
         return Verdict(name, False, f"the seed is not {2 * SEED_BYTES} hex digits")
-    if hashlib.sha256(seed).hexdigest() != dealing.get("commitment"):
+    if commitment(seed) != dealing.get("commitment"):
         return Verdict(name, False, "the seed's SHA-256 is not the commitment shown before the deal")
     variant = variant_named(record["variant"])
     per_deck = 2 * variant.seats if variant.first_half else variant.seats
@@ -111,7 +110,7 @@ def verify_board(event: Mapping[str, Any], board: Mapping[str, Any]) -> Verdict:
     seed = _seed(dealing.get("seed"))
     if seed is None:
         return Verdict(name, False, "the event has not revealed its seed (it reveals it when it ends)")
-    if hashlib.sha256(seed).hexdigest() != dealing.get("commitment"):
+    if commitment(seed) != dealing.get("commitment"):
         return Verdict(name, False, "the seed's SHA-256 is not the event's commitment")
     dealt = deal_hands(DealSeed(seed, (), board["number"]).shuffler())
     if (problem := _mismatch(dealt, _recorded(board["hands"]), _DIRECTIONS)) is not None:

@@ -4,21 +4,22 @@
 hands, and its phase as an explicit value (`FirstHalf`, `Bidding`, `ChoosingPartner`, `Playing`,
 `Finished`, `PassedOut`), each holding exactly what exists in that phase. Each move (`place_bid`,
 `choose_partner`, `play_card`) returns a new `Deal` or raises `BridgeError`. The legal-move
-functions state the same rules as the `*_violation` checks the moves use (card play shares
-`_playable` outright), and the engine's property tests check that validation and generation
+functions state the same rules as the `*_violation` checks the moves use (card play asks one
+`core.PlayCore` for both), and the engine's property tests check that validation and generation
 agree.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .bids import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Doubling
 from .cards import Card, Suit
+from .core import NO_TRUMP, PlayCore, Rules, card_index, cards_of, hand_mask, trick_winner
 from .dealing import Board, Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
-from .values import evolve
+from .values import DERIVED, evolve
 from .variant import DeclarerRule, Sides, Variant
 
 if TYPE_CHECKING:
@@ -87,14 +88,10 @@ class Trick:
         return self.plays[0].card.suit if self.plays else None
 
     def winner(self, trump: Suit | None) -> int:
-        """The highest trump wins the trick; with no trump in it, the highest card of the led suit."""
-        best = self.plays[0]
-        for play in self.plays[1:]:
-            card, top = play.card, best.card
-            # `top` is always of the led suit or trump, so a different suit wins only as the first trump.
-            if (card.rank > top.rank) if card.suit == top.suit else card.suit == trump:
-                best = play
-        return best.position
+        """The highest trump wins the trick; with no trump in it, the highest card of the led suit
+        (`core.trick_winner`)."""
+        cards = tuple(card_index(play.card) for play in self.plays)
+        return self.plays[trick_winner(cards, NO_TRUMP if trump is None else trump)].position
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +173,6 @@ class PassedOut:
 
 
 DealState = FirstHalf | Bidding | ChoosingPartner | Playing | Finished | PassedOut
-#: The phases in which cards are played to tricks.
-CardPlay = FirstHalf | Playing
 _State = TypeVar("_State", FirstHalf, Bidding, ChoosingPartner, Playing, Finished)
 
 
@@ -243,7 +238,10 @@ class Deal:
     `hands` are what each still holds; `washes` counts redeals before this deal's auction;
     `board` is the number of the duplicate board it was dealt from (None: shuffled for it).
     Where the variant has a first half: `stock` holds the hands still to be dealt for the second
-    half (hidden from everyone) and `first_tricks` the first half's tricks once it is over."""
+    half (hidden from everyone) and `first_tricks` the first half's tricks once it is over.
+    `play_core`: the card play being played as small integers (`core.PlayCore`), derived from the
+    other fields: the moves carry it from card to card, and a deal made otherwise (decoded, or
+    built by a test) replays its tricks into one the first time a rule of card play is asked."""
 
     variant: Variant
     settings: Settings
@@ -255,6 +253,7 @@ class Deal:
     board: int | None = None
     stock: tuple[Hand, ...] = ()
     first_tricks: tuple[Trick, ...] = ()
+    play_core: PlayCore | None = field(default=None, compare=False, repr=False, metadata=DERIVED)
 
     # ----- what the table sees ---------------------------------------------------------
 
@@ -359,12 +358,14 @@ class Deal:
     @property
     def trump_broken(self) -> bool:
         """A trump has been played in some completed trick."""
-        trump = self.trump
-        return trump is not None and _trump_played(self.tricks, trump)
+        return isinstance(self.state, (Playing, Finished)) and self.trump is not None and self._play_core().broken
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        return self._tricks_won(self.tricks)
+        """Tricks won by each position in the half being played."""
+        if not isinstance(self.state, (Playing, Finished, FirstHalf)):
+            return (0,) * self.variant.seats
+        return self._play_core().won
 
     @property
     def partner(self) -> int | None:
@@ -378,21 +379,18 @@ class Deal:
         card = self.partner_card
         if card is None:
             return None
-        for position, hand in enumerate(self.hands):
-            if card in hand:
-                return position
-        for play in self._plays():
-            if play.card == card:
-                return play.position
-        return None
+        core = self._play_core()
+        if core.partner_played:
+            return core.possible.bit_length() - 1
+        bit = 1 << card_index(card)
+        return next((position for position, hand in enumerate(core.hands) if hand & bit), None)
 
     @property
     def partner_revealed(self) -> bool:
         """The partner is public once the partner card has been played (at once with fixed sides)."""
         if self.variant.sides is not Sides.PARTNER_CARD:
             return self.contract is not None
-        card = self.partner_card
-        return card is not None and any(play.card == card for play in self._plays())
+        return self.partner_card is not None and self._play_core().partner_played
 
     def known_side(self, position: int) -> tuple[int, ...]:
         """The positions the table knows to be on `position`'s side: with fixed sides its
@@ -409,7 +407,8 @@ class Deal:
 
     def side_tricks(self, partner: int) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders), if `partner` is the declarer's partner."""
-        return self._side_tricks(self.tricks_won, partner)
+        self._contract()
+        return self._play_core().side_tricks(partner)
 
     def view(self, position: int) -> SeatView:
         """What the player at `position` may see (`SeatView`)."""
@@ -473,47 +472,43 @@ class Deal:
         trick = self.trick
         return tuple(play for t in (*self.tricks, *((trick,) if trick else ())) for play in t.plays)
 
-    def _tricks_won(self, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
-        """Tricks won by each position in `tricks`."""
-        counts = [0] * self.variant.seats
-        trump = self.trump
-        for trick in tricks:
-            counts[trick.winner(trump)] += 1
-        return tuple(counts)
-
-    def _side_tricks(self, won: tuple[int, ...], partner: int) -> tuple[int, int]:
-        declarer = self._contract().declarer
-        ours = won[declarer] + (won[partner] if partner != declarer else 0)
-        return ours, sum(won) - ours
-
     def _contract(self) -> Contract:
         contract = self.contract
         if contract is None:
             raise BridgeError(Reason.WRONG_PHASE, "The auction is not over.")
         return contract
 
-    def _possible_partners(self, contract: Contract, partner_card: Card | None,
-                           tricks: tuple[Trick, ...]) -> tuple[int, ...]:
-        """The positions that may be the declarer's partner as far as the table can tell after `tricks`.
+    def _play_core(self) -> PlayCore:
+        """The card play as small integers (`play_core`): carried by the moves, else replayed from
+        the deal as dealt through the tricks played (and kept: it is derived from the deal's other
+        fields, which never change)."""
+        core = self.play_core
+        if core is None:
+            core = self._replayed_core()
+            object.__setattr__(self, "play_core", core)
+        return core
 
-        With fixed sides, the declarer's partner. With a partner card: once the card has been
-        played, the one who played it; until then every position but the declarer's that has
-        not shown out of its suit (played another suit to a lead of that suit). The real partner
-        is always one of them.
-        """
-        if partner_card is None:
-            return (self.variant.fixed_partner(contract.declarer),)
-        suit = partner_card.suit
-        ruled_out = {contract.declarer}
-        for trick in tricks:
-            led = trick.led_suit
-            for play in trick.plays:
-                if play.card.suit != suit:
-                    if led == suit:
-                        ruled_out.add(play.position)
-                elif play.card == partner_card:
-                    return (play.position,)
-        return tuple(p for p in range(self.variant.seats) if p not in ruled_out)
+    def _replayed_core(self) -> PlayCore:
+        state, variant = self.state, self.variant
+        assert isinstance(state, (Playing, Finished, FirstHalf))  # card play has begun
+        if isinstance(state, FirstHalf):
+            rules, leader, partner = Rules(variant.seats, NO_TRUMP, False, variant.hand_size), state.trick.leader, -1
+        else:
+            contract, trump = state.contract, state.contract.trump
+            rules = Rules(variant.seats, NO_TRUMP if trump is None else trump,
+                          variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
+                          contract.declarer, contract.target, contract.defender_target,
+                          variant.early_end and not self.settings.play_all_tricks,
+                          -1 if state.partner_card is None else card_index(state.partner_card))
+            leader = state.tricks[0].leader if state.tricks else self._opening_leader(contract)
+            partner = -1 if state.partner_card is not None else variant.fixed_partner(contract.declarer)
+        core = PlayCore.start(rules, tuple(hand_mask(hand) for hand in self.hands_dealt()), leader, partner)
+        trick = self.trick
+        for each in (*state.tricks, *((trick,) if trick else ())):
+            core = core._replace(leader=each.leader)
+            for play in each.plays:
+                core = core.play(card_index(play.card))
+        return core
 
     # ----- legal moves -------------------------------------------------------------------
 
@@ -562,42 +557,26 @@ class Deal:
 
     def card_violation(self, position: int, card: Card) -> BridgeError | None:
         """Follow the led suit if you can; where the variant says so, don't lead trump before it
-        is broken unless you hold only trump."""
+        is broken unless you hold only trump (`PlayCore.legal`)."""
         state = self.state
         if not isinstance(state, (Playing, FirstHalf)):
             return BridgeError(Reason.WRONG_PHASE, f"No card is being played; the deal is in {self.phase.value}.")
-        return self._card_violation(state, self.hands[position], card)
+        core = self._play_core()
+        return self._card_violation(core, core.hands[position], card)
 
-    def _card_violation(self, state: CardPlay, hand: Hand, card: Card) -> BridgeError | None:
-        if card not in hand:
+    def _card_violation(self, core: PlayCore, hand: int, card: Card) -> BridgeError | None:
+        bit = 1 << card_index(card)
+        if not hand & bit:
             return BridgeError(Reason.CARD_NOT_IN_HAND, f"You do not hold {card}.")
-        playable, rule = self._playable(state, hand)
-        if rule is None or card in playable:
+        if core.legal(hand) & bit:
             return None
-        if rule is Reason.MUST_FOLLOW_SUIT:
-            led = state.trick.plays[0].card.suit
-            return BridgeError(rule, f"You must follow suit: {led.label} was led and you hold {led.label}.")
-        assert isinstance(state, Playing) and state.contract.trump is not None  # the other rule: leading trump
-        trump = state.contract.trump
-        return BridgeError(
-            rule, f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit."
-        )
-
-    def _playable(self, state: CardPlay, hand: Hand) -> tuple[Hand, Reason | None]:
-        """The cards of `hand` the play rules allow now, and the rule that excludes the rest (None: any card)."""
-        plays = state.trick.plays
-        if plays:
-            led = plays[0].card.suit
-            following = tuple(c for c in hand if c.suit == led)
-            return (following, Reason.MUST_FOLLOW_SUIT) if following else (hand, None)
-        if isinstance(state, FirstHalf):
-            return hand, None
-        trump = state.contract.trump
-        if trump is not None and self.variant.play.trump_must_be_broken and not _trump_played(state.tricks, trump):
-            side_suits = tuple(c for c in hand if c.suit != trump)
-            if side_suits:
-                return side_suits, Reason.TRUMP_NOT_BROKEN
-        return hand, None
+        if core.trick:
+            led = Suit(core.trick[0] // 13)
+            return BridgeError(Reason.MUST_FOLLOW_SUIT,
+                               f"You must follow suit: {led.label} was led and you hold {led.label}.")
+        trump = Suit(core.rules.trump)
+        return BridgeError(Reason.TRUMP_NOT_BROKEN,
+                           f"Trump ({trump.label}) may not be led until trump is broken, while you hold another suit.")
 
     def legal_bids(self) -> list[Call]:
         """Every call the player to act may make: PASS, a double or redouble where allowed, and
@@ -616,10 +595,10 @@ class Deal:
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play now."""
-        state, turn = self.state, self.turn
-        if not isinstance(state, (Playing, FirstHalf)) or turn is None:
+        if not isinstance(self.state, (Playing, FirstHalf)):
             return []
-        return list(self._playable(state, self.hands[turn])[0])
+        core = self._play_core()
+        return list(cards_of(core.legal(core.hands[core.turn])))
 
     # ----- moves -------------------------------------------------------------------------
 
@@ -755,51 +734,33 @@ class Deal:
         dummy's on the dummy's turn. A full trick goes to its winner, who leads next, until the
         deal ends. The last trick of a first half deals the `stock` and opens the auction."""
         state = self.state
-        seats = self.variant.seats
         if isinstance(state, Playing) and state.claim is not None:
             raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: play waits for its answers.")
         if not isinstance(state, (Playing, FirstHalf)) or position != self.actor:
             # raises: the wrong phase, or not this player's move
             state = self._require(FirstHalf, position) if isinstance(state, FirstHalf) else \
                 self._require(Playing, position)
-        seat = (state.trick.leader + len(state.trick.plays)) % seats  # whose card it is
-        hand = self.hands[seat]
-        if (error := self._card_violation(state, hand, card)) is not None:
+        core = self._play_core()
+        seat = core.turn  # whose card it is
+        if (error := self._card_violation(core, core.hands[seat], card)) is not None:
             raise error
+        moved = core.play(card_index(card))
+        hand = self.hands[seat]
         i = hand.index(card)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1:], *self.hands[seat + 1:])
         trick = Trick(state.trick.leader, (*state.trick.plays, Play(seat, card)))
-        if len(trick.plays) < seats:
-            return evolve(self, hands=hands, state=evolve(state, trick=trick))
+        if moved.trick:
+            return evolve(self, hands=hands, state=evolve(state, trick=trick), play_core=moved)
         tricks = (*state.tricks, trick)
         if isinstance(state, FirstHalf):
-            if len(tricks) == self.variant.hand_size:
+            if moved.tricks == self.variant.hand_size:
                 return evolve(self, hands=self.stock, stock=(), first_tricks=tricks, state=Bidding())
-            return evolve(self, hands=hands, state=FirstHalf(Trick(trick.winner(None)), tricks))
-        if self._deal_over(state, tricks):
-            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks))
+            return evolve(self, hands=hands, state=FirstHalf(Trick(moved.leader), tricks), play_core=moved)
+        if moved.finished():
+            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks),
+                          play_core=moved)
         return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card,
-                                                       Trick(trick.winner(state.contract.trump)), tricks))
-
-    def _deal_over(self, state: Playing, tricks: tuple[Trick, ...]) -> bool:
-        """After `tricks`: all are played or, where the variant ends deals early and the table is not
-        playing them all, a side has reached its target whichever of the possible partners
-        (`_possible_partners`) is the partner (SPEC §5.6).
-
-        While the partner card is unplayed the table does not know the sides, and ending on the real
-        partner's count would tell it who the partner is not. So the deal ends early only when it would
-        end for every seat that may hold the card as far as the table can tell: whether it has ended
-        depends on the contract and the tricks played alone, and it ends as soon as that allows. Once
-        the card is played the partner is public and alone decides. The winners are still the side
-        that reached its target with the real partner, who is always one of the possible partners.
-        """
-        if len(tricks) == self.variant.hand_size:
-            return True
-        if not self.variant.early_end or self.settings.play_all_tricks:
-            return False
-        contract, won = state.contract, self._tricks_won(tricks)
-        sides = (self._side_tricks(won, p) for p in self._possible_partners(contract, state.partner_card, tricks))
-        return all(ours >= contract.target or theirs >= contract.defender_target for ours, theirs in sides)
+                                                       Trick(moved.leader), tricks), play_core=moved)
 
 
 _DOUBLING_OF = {DOUBLE: Doubling.DOUBLED, REDOUBLE: Doubling.REDOUBLED}
@@ -823,10 +784,6 @@ def _with_played(hands: tuple[Hand, ...], plays: tuple[Play, ...]) -> tuple[Hand
     for play in plays:
         played[play.position].append(play.card)
     return tuple(tuple(sort_hand([*hand, *cards])) for hand, cards in zip(hands, played, strict=True))
-
-
-def _trump_played(tricks: tuple[Trick, ...], trump: Suit) -> bool:
-    return any(play.card.suit == trump for trick in tricks for play in trick.plays)
 
 
 def is_weak(variant: Variant, hand: Hand) -> bool:

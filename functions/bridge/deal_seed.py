@@ -32,6 +32,8 @@ import hashlib
 import hmac
 import json
 import secrets
+import struct
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,10 +45,6 @@ SEED_BYTES = 32
 MAX_ENTROPY = 64
 #: Names the procedure in every HMAC message, so a changed procedure can never be mistaken for this one.
 PROCEDURE = "bridge-deal-1"
-
-_WORD = 4
-_WORDS = 2**32
-
 
 def new_seed() -> bytes:
     """A fresh secret seed from the operating system's CSPRNG."""
@@ -93,36 +91,51 @@ class SeededShuffle:
 
     def shuffle(self, x: list[Any]) -> None:
         """Fisher-Yates over `x` with the next deck's stream."""
-        stream = _Stream(self.seed, self.seed.decks)
-        for i in range(len(x) - 1, 0, -1):
-            j = stream.below(i + 1)
-            x[i], x[j] = x[j], x[i]
+        fisher_yates(x, _Stream(self.seed, self.seed.decks))
         self.seed = DealSeed(self.seed.seed, self.seed.entropy, self.seed.number, self.seed.decks + 1)
 
 
-class _Stream:
-    """The bytes of one deck's HMAC-SHA256 stream, read 4 at a time."""
+_WORDS = 2**32
 
-    def __init__(self, seed: DealSeed, deck: int) -> None:
-        self.key = seed.seed
-        self.prefix = [PROCEDURE, seed.number, deck]
-        self.entropy = list(seed.entropy)
-        self.block = 0
-        self.buffer = b""
+
+class WordStream:
+    """Random numbers from a stream of bytes: each unsigned 32-bit big-endian word in turn, from the
+    chunks `source()` returns one after another (each a whole number of words)."""
+
+    def __init__(self, source: Callable[[], bytes]) -> None:
+        self._source = source
+        self._words: Iterator[int] = iter(())
 
     def _next_word(self) -> int:
-        if len(self.buffer) < _WORD:
-            message = json.dumps([*self.prefix, self.block, self.entropy], separators=(",", ":"),
-                                 ensure_ascii=False).encode("utf-8")
-            self.buffer += hmac.new(self.key, message, hashlib.sha256).digest()
-            self.block += 1
-        word, self.buffer = int.from_bytes(self.buffer[:_WORD], "big"), self.buffer[_WORD:]
+        word = next(self._words, None)
+        if word is None:
+            chunk = self._source()
+            self._words = iter(struct.unpack(f">{len(chunk) // 4}I", chunk))
+            word = next(self._words)
         return word
 
     def below(self, n: int) -> int:
-        """A number in 0..n-1, each equally likely (rejection of the last partial range)."""
+        """A number in 0..n-1, each equally likely: the next word `w` modulo `n`, drawing again
+        while `w` falls in the last partial range (`w >= 2**32 - 2**32 % n`)."""
         limit = _WORDS - _WORDS % n
         while (word := self._next_word()) >= limit:
             pass
         return word % n
 
+
+def fisher_yates(x: list[Any], stream: WordStream) -> None:
+    """Shuffle `x` in place: for `i` from the last index down to 1, swap item `i` with item `below(i + 1)`."""
+    below = stream.below
+    for i in range(len(x) - 1, 0, -1):
+        j = below(i + 1)
+        x[i], x[j] = x[j], x[i]
+
+
+class _Stream(WordStream):
+    """The words of one deck's stream: its HMAC-SHA256 blocks 0, 1, 2, … in turn."""
+
+    def __init__(self, seed: DealSeed, deck: int) -> None:
+        head = json.dumps([PROCEDURE, seed.number, deck], separators=(",", ":"), ensure_ascii=False)[:-1] + ","
+        tail = "," + json.dumps(list(seed.entropy), separators=(",", ":"), ensure_ascii=False) + "]"
+        blocks = iter(range(2**31))
+        super().__init__(lambda: hmac.digest(seed.seed, f"{head}{next(blocks)}{tail}".encode(), "sha256"))

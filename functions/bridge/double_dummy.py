@@ -42,9 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
+from .core import SUIT_MASKS, card_index, hand_mask
 
-#: The cards of each suit, as bit sets.
-SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
 _RANKS = 0x1FFF
 #: Cached facts about one suit's layout, or its runs of equivalent cards, past this many entries
 #: are forgotten (they are recomputed when needed).
@@ -60,18 +59,6 @@ class Budget:
     """Nodes a search may still visit; several searches may share one (`SearchLimit` past it)."""
 
     nodes: int = field(default=200_000)
-
-
-def card_index(card: Card) -> int:
-    """The card as 0-51: `suit * 13 + rank - 2`."""
-    return card.suit * 13 + card.rank - 2
-
-
-def hand_mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card_index(card)
-    return mask
 
 
 @dataclass(frozen=True, slots=True)

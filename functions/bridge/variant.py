@@ -8,9 +8,8 @@ variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -59,6 +58,11 @@ class AuctionRules:
     doubling: bool = False
     declarer: DeclarerRule = DeclarerRule.LAST_BIDDER
     same_dealer_after_pass_out: frozenset[str] = frozenset()
+    #: Each bid's place on the ladder, lowest 0: derived from `ladder` when the rules are made.
+    ranks: Mapping[Bid, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranks", {bid: rank for rank, bid in enumerate(self.ladder)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,16 +193,10 @@ class Variant:
         return self._ranks[bid] > self._ranks[other]
 
     @property
-    def _ranks(self) -> dict[Bid, int]:
-        return _ladder_ranks(self.auction.ladder)
+    def _ranks(self) -> Mapping[Bid, int]:
+        return self.auction.ranks
 
     def bids_above(self, bid: Bid | None) -> tuple[Bid, ...]:
         """Every bid of the ladder higher than `bid` (all of them for None), ascending."""
         ladder = self.auction.ladder
         return ladder if bid is None else ladder[self._ranks[bid] + 1:]
-
-
-@functools.cache
-def _ladder_ranks(ladder: tuple[Bid, ...]) -> dict[Bid, int]:
-    """Each bid's place on `ladder`, lowest 0."""
-    return {bid: rank for rank, bid in enumerate(ladder)}

@@ -1,4 +1,6 @@
-"""Benchmark of the rules engine: random complete games through the Room API.
+"""Benchmark of the rules engine: random complete games through the Room API, and where the
+naive reference engine (`bench/reference.py`) plays the variant, the same games through it and
+through our `Deal` alone, measured side by side in the same run.
 
 Each game (one deal: a one-deal match of Floating Bridge, the first deal of a rubber of contract
 bridge, of a TigerBridge match, of a Memory Bridge match with its two halves): create a room,
@@ -9,12 +11,23 @@ move goes through `Room.place_bid` / `choose_partner` / `play_card`, which valid
 are chosen at random among `legal_bids` / `legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
+For Floating Bridge and contract bridge (the variants the reference plays) the same workload is
+also run through the reference's `play_game` (strings and lists, a fresh `secrets.SystemRandom()`
+per game like ours) and through our `Deal` API alone (`new_deal`, `place_bid`, `choose_partner`,
+`play_card`: the rules engine without the room, its lobby and its match), the moves chosen by
+the same policy. The three take turns in short slices (three rounds of reference, Deal, Room,
+each a third of the time or of the games) so that the machine's noise falls on all of them
+alike; each figure is its total games over its total seconds, and the ratios ours / reference
+are printed for Deal and Room.
+
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]
                            [--variants floating,contract,tiger,memory]
 
-Prints a small table per variant (with several, each one's rate against the first, measured in
-the same run); the last line is `games_per_s: N` of the first variant. With --profile it also runs the
-same workload under cProfile and prints the top functions by cumulative and by own time.
+Prints a small table per variant for the Room API (with several, each one's rate against the
+first, measured in the same run), then for a variant the reference plays its games per second
+through the reference, our Deal and our Room, and the ratios; the last line is `games_per_s: N`,
+the first variant's Room figure. With --profile it also runs the Room workload under cProfile
+and prints the top functions by cumulative and by own time.
 """
 from __future__ import annotations
 
@@ -25,12 +38,17 @@ import pstats
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "functions"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "functions"))
+sys.path.insert(0, str(ROOT))
 
-from bridge import PASS, Phase, Room, Settings, secure_rng, variant_named
+from bench import reference  # noqa: E402
+from bridge import PASS, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")
@@ -119,16 +137,97 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     return room
 
 
+def play_deal(settings: Settings, choice: random.Random) -> Deal:
+    """One complete game through the `Deal` API alone, the moves chosen as `play_game` chooses
+    them: deal (washes are the engine's), the auction (a pass-out redeals inside `place_bid`), the
+    partner card, play to the end (the declarer playing the dummy's cards)."""
+    shuffle = secure_rng()
+    variant = variant_named(settings.variant)
+    deal = new_deal(variant, tuple(uid for uid, _ in PLAYERS[:variant.seats]), settings, 0, shuffle)
+    bid_bias = choice.uniform(0.05, 0.6)
+    while not deal.is_finished:
+        actor = deal.actor
+        phase = deal.phase
+        if phase is Phase.BIDDING:
+            legal = deal.legal_bids()
+            if len(legal) == 1 or choice.random() >= bid_bias:
+                call = PASS
+            else:
+                bids = legal[1:]
+                call = choice.choice(bids[:3]) if choice.random() < 0.85 else choice.choice(bids)
+            deal = deal.place_bid(actor, call, shuffle)
+        elif phase is Phase.CHOOSING_TEAMMATE:
+            deal = deal.choose_partner(actor, choice.choice(deal.legal_partner_cards()))
+        else:
+            deal = deal.play_card(actor, choice.choice(deal.legal_cards()))
+    return deal
+
+
+def play_reference(settings: Settings, choice: random.Random) -> reference.ReferenceDeal:
+    """One complete game through the reference engine (`reference.play_game`), same policy."""
+    return reference.play_game(settings.variant, choice, secure_rng().shuffle,
+                               play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule)
+
+
 def run(settings: Settings, seed: int, games: int | None, seconds: float | None) -> tuple[Tally, float]:
     """Play until `games` games or `seconds` seconds (whichever is given; both: the first reached)."""
-    choice = random.Random(seed)
     tally = Tally()
+    _, wall = play_for(lambda choice: play_game(settings, choice, tally), random.Random(seed), games, seconds)
+    return tally, wall
+
+
+def play_for(game: Callable[[random.Random], object], choice: random.Random, games: int | None,
+             seconds: float | None) -> tuple[int, float]:
+    """Play `game` until `games` games or `seconds` seconds (whichever is given; both: the first
+    reached; neither: 2000 games); the games played and the seconds they took."""
     start = time.perf_counter()
     deadline = start + seconds if seconds else float("inf")
     limit = games if games else (None if seconds else 2000)
-    while (limit is None or tally.games < limit) and time.perf_counter() < deadline:
-        play_game(settings, choice, tally)
-    return tally, time.perf_counter() - start
+    played = 0
+    while (limit is None or played < limit) and time.perf_counter() < deadline:
+        game(choice)
+        played += 1
+    return played, time.perf_counter() - start
+
+
+@dataclass
+class Runner:
+    """One engine's share of an interleaved measurement: its own move choices, its games and seconds."""
+
+    name: str
+    game: Callable[[random.Random], object]
+    choice: random.Random
+    games: int = 0
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+#: Rounds of an interleaved measurement: each engine plays a slice in turn, this many times.
+ROUNDS = 3
+
+
+def interleaved(settings: Settings, seed: int, games: int | None, seconds: float | None) -> tuple[list[Runner], Tally]:
+    """The reference, our Deal and our Room in turn, `ROUNDS` times, each slice a `ROUNDS`-th of
+    the games or of a third of the seconds; the Room's tally for its table."""
+    tally = Tally()
+    runners = [
+        Runner("reference", partial(play_reference, settings), random.Random(seed)),
+        Runner("ours (Deal)", partial(play_deal, settings), random.Random(seed)),
+        Runner("ours (Room)", lambda choice: play_game(settings, choice, tally), random.Random(seed)),
+    ]
+    if not games and not seconds:
+        games = 2000
+    for r in range(ROUNDS):
+        slice_games = games // ROUNDS + (r < games % ROUNDS) if games else None
+        slice_seconds = seconds / (ROUNDS * len(runners)) if seconds else None
+        for runner in runners:
+            played, wall = play_for(runner.game, runner.choice, slice_games, slice_seconds)
+            runner.games += played
+            runner.seconds += wall
+    return runners, tally
 
 
 def report(tally: Tally, wall: float) -> None:
@@ -186,7 +285,14 @@ def main(argv: list[str] | None = None) -> None:
         else:
             settings = Settings().with_changes(Settings.parse_changes({"variant": variant}))
         run(settings, args.seed, 50, None)  # warm up
-        tally, wall = run(settings, args.seed, args.games, args.seconds)
+        runners: list[Runner] = []
+        if variant in reference.VARIANTS:  # the reference plays it: measured side by side
+            play_for(partial(play_reference, settings), random.Random(args.seed), 50, None)
+            play_for(partial(play_deal, settings), random.Random(args.seed), 50, None)
+            runners, tally = interleaved(settings, args.seed, args.games, args.seconds)
+            wall = runners[-1].seconds
+        else:
+            tally, wall = run(settings, args.seed, args.games, args.seconds)
         if args.profile:
             profile(settings, args.seed, min(tally.games, 2000))
         print(f"variant {variant}: {settings.to_dict()}; python {sys.version.split()[0]}")
@@ -194,6 +300,14 @@ def main(argv: list[str] | None = None) -> None:
         rates.append((variant, tally.games / wall))
         if len(rates) > 1:
             print(f"{variant} / {rates[0][0]}: {rates[-1][1] / rates[0][1]:.2f}x deals per second")
+        if runners:
+            print(f"against the reference engine, interleaved in {ROUNDS} rounds:")
+            for runner in runners:
+                print(f"  {runner.name + ' games/s':<22} {runner.rate:8.1f}  ({runner.games} games in "
+                      f"{runner.seconds:.2f} s)")
+            ref = runners[0].rate
+            for runner in runners[1:]:
+                print(f"  {runner.name} / reference: {runner.rate / ref:.2f}x")
         print()
     print(f"games_per_s: {rates[0][1]:.0f}")
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .cards import Card, Rank, Suit
-from .deal import Play, SeatView, Trick
+from .cards import DECK, Card
+from .core import NO_TRUMP, SUIT_MASKS, card_index, hand_mask, trick_winner
+from .deal import SeatView
+
+#: Every card, as a 52-bit set.
+ALL_CARDS = (1 << 52) - 1
 
 
 def suit_lengths(hand: Sequence[Card]) -> list[int]:
@@ -22,53 +26,61 @@ def suit_lengths(hand: Sequence[Card]) -> list[int]:
 
 def choose_card(view: SeatView, legal: Sequence[Card], hand: Sequence[Card], allies: Collection[int],
                 ours: Collection[Card]) -> Card:
-    """The card to play from `hand`, one of `legal`, for the seat whose turn it is. On lead: a
-    card that is the highest still out in its suit (a sure winner, side suits first), else the
-    lowest card of the longest side suit. Following: when an ally is winning the trick, the
-    cheapest card; otherwise the cheapest card that wins the trick so far (a trump when void, if
-    trumping wins); otherwise the least useful card (the lowest of the shortest side suit)."""
-    trump = view.trump
-    played = {play.card for trick in view.tricks for play in trick.plays}
+    """The card to play from `hand`, one of `legal`, for the seat whose turn it is (`policy_card`):
+    a card is "out" when it is neither played nor among `ours`."""
     trick = view.trick
     assert trick is not None
-    played |= {play.card for play in trick.plays}
-    if not trick.plays:
-        return _lead(legal, hand, trump, played, ours)
-    seat = (trick.leader + len(trick.plays)) % view.variant.seats
-    if trick.winner(trump) in allies:
-        return _cheapest(legal, trump)
-    winning = [card for card in legal if _wins(trick, seat, card, trump)]
+    played = hand_mask(play.card for t in (*view.tricks, trick) for play in t.plays)
+    cards = tuple(card_index(play.card) for play in trick.plays)
+    trump = NO_TRUMP if view.trump is None else int(view.trump)
+    ally_winning = bool(cards) and trick.plays[trick_winner(cards, trump)].position in allies
+    out = ALL_CARDS & ~played & ~hand_mask(ours)
+    return DECK[policy_card(hand_mask(legal), hand_mask(hand), out, cards, ally_winning, trump)]
+
+
+def policy_card(legal: int, hand: int, out: int, trick: tuple[int, ...], ally_winning: bool, trump: int) -> int:
+    """The bots' card (52-bit sets, `core` numbering): `legal` of the `hand` it is played from,
+    `out` the cards it counts as held against it, `trick` the cards played to the trick so far,
+    `ally_winning` whether an ally is winning it. On lead: a card that is the highest still out
+    in its suit (a sure winner: side suits first, then the highest, then the lower suit), else
+    the lowest card of the longest side suit. Following: when an ally is winning the trick, the
+    cheapest card (side suits first, then the lowest rank, then the lower suit); otherwise the
+    cheapest card that wins the trick so far (a trump when void, if trumping wins); otherwise the
+    least useful card (side suits first, then the shortest suit in hand, the lowest rank)."""
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    if not trick:
+        winners = 0
+        for suit in range(4):
+            held, above = legal & SUIT_MASKS[suit], out & SUIT_MASKS[suit]
+            winners |= held >> above.bit_length() << above.bit_length() if above else held
+        if winners:
+            return _pick(winners & ~trumps or winners, _EVEN, True)
+        return _pick(legal & ~trumps or legal, tuple(-(hand & m).bit_count() for m in SUIT_MASKS), False)
+    if ally_winning:
+        return _pick(legal & ~trumps or legal, _EVEN, False)
+    best = trick[trick_winner(trick, trump)]
+    suit = best // 13
+    beats = SUIT_MASKS[suit] & ~((2 << best) - 1)
+    if suit != trump:
+        beats |= trumps
+    winning = legal & beats
     if winning:
-        return _cheapest(winning, trump)
-    return _least_useful(legal, hand, trump)
+        return _pick(winning & ~trumps or winning, _EVEN, False)
+    return _pick(legal & ~trumps or legal, tuple((hand & m).bit_count() for m in SUIT_MASKS), False)
 
 
-def _out_above(card: Card, played: set[Card], ours: Collection[Card]) -> bool:
-    """Some card of `card`'s suit above it is neither played nor on this seat's side."""
-    return any(Card(card.suit, rank) not in played and Card(card.suit, rank) not in ours
-               for rank in Rank if rank > card.rank)
+_EVEN = (0, 0, 0, 0)
 
 
-def _wins(trick: Trick, position: int, card: Card, trump: Suit | None) -> bool:
-    """`card` played now would be winning the trick so far."""
-    return Trick(trick.leader, (*trick.plays, Play(position, card))).winner(trump) == position
-
-
-def _cheapest(cards: Sequence[Card], trump: Suit | None) -> Card:
-    """The lowest card, side suits before trump."""
-    return min(cards, key=lambda card: (card.suit == trump, card.rank, card.suit))
-
-
-def _lead(legal: Sequence[Card], hand: Sequence[Card], trump: Suit | None, played: set[Card],
-          ours: Collection[Card]) -> Card:
-    winners = [card for card in legal if not _out_above(card, played, ours)]
-    if winners:
-        return min(winners, key=lambda card: (card.suit == trump, -card.rank, card.suit))
-    lengths = suit_lengths(hand)
-    side = [card for card in legal if card.suit != trump] or list(legal)
-    return min(side, key=lambda card: (-lengths[card.suit], card.rank, card.suit))
-
-
-def _least_useful(legal: Sequence[Card], hand: Sequence[Card], trump: Suit | None) -> Card:
-    lengths = suit_lengths(hand)
-    return min(legal, key=lambda card: (card.suit == trump, lengths[card.suit], card.rank, card.suit))
+def _pick(cards: int, suit_order: tuple[int, ...], highest: bool) -> int:
+    """The card of `cards` first by its suit's `suit_order` value (lowest first), then by rank (the
+    highest first if `highest`, else the lowest), then the lower suit."""
+    best, key = -1, (0, 0, 0)
+    for suit in range(4):
+        held = cards >> (13 * suit) & 0x1FFF
+        if held:
+            rank = held.bit_length() - 1 if highest else (held & -held).bit_length() - 1
+            candidate = (suit_order[suit], -rank if highest else rank, suit)
+            if best < 0 or candidate < key:
+                best, key = 13 * suit + rank, candidate
+    return best

@@ -1,0 +1,189 @@
+"""How much stronger the thinking bot is than the heuristic bot (SPEC §10), and how long it thinks.
+
+Each board is dealt once (from a seed, so every run plays the same boards) and played twice with
+the seats rotated: the thinking bot (`ThinkingBot`, `--think-ms` a card) at positions 0 and 2 and
+the heuristic bot (`Variant.bot`) at 1 and 3, then the other way round. The auction and the
+partner card are the heuristic's in both (the thinking bot thinks only in card play), so a board's
+two deals have the same contract and differ only in how the cards are played: the pair of deals
+is the unit of comparison, as in duplicate bridge.
+
+- **Floating Bridge**: the sides form in each deal, so "the thinking side" is the two thinking
+  seats. Deals won: the share of the deals' winning seats that were thinking seats (0.5 at
+  parity). Points: `tricks` scoring (each winner scores the tricks its side took), thinking seats
+  minus heuristic seats. Also the deals whose two sides were the two pairs (as bench/bot_strength.py).
+- **Contract bridge**: deals won: the thinking side reached its goal (made as declarer, defeated
+  as defenders). Points: the deal's duplicate score (not vulnerable) to the thinking side.
+
+Intervals are 95 %: Wilson's for shares, mean ± 1.96 standard errors over boards for points (a
+board's two deals together). Time per move: every card the thinking bot chose (with one real
+choice it answers at once), and the cards it searched for. Boards run in `--workers` processes.
+
+    .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract] [--think-ms 50]
+                                           [--workers 2] [--seed 1]
+
+The last line is one JSON object with every figure.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "functions"))
+
+from bridge import FLOATING, Card, Deal, Settings, new_deal
+from bridge.contract import CONTRACT
+from bridge.contract_scoring import contract_entries
+from bridge.core import hand_mask
+from bridge.deal_seed import DealSeed
+from bridge.floating import deal_points
+from bridge.thinking_bot import ThinkingBot, _Search
+
+PLAYERS = ("p0", "p1", "p2", "p3")
+SETTINGS = {"floating": Settings(), "contract": Settings(variant="contract", scoring="rubber")}
+VARIANTS = {"floating": FLOATING, "contract": CONTRACT}
+
+
+@dataclass
+class Board:
+    """One board's two deals, from the thinking side's point of view."""
+
+    won: list[float] = field(default_factory=list)  # deals won (Floating: thinking seats' share of the winners)
+    points: list[int] = field(default_factory=list)  # thinking side's points minus the other side's
+    pairs: list[bool | None] = field(default_factory=list)  # Floating: sides were the two pairs: thinking won?
+    move_ms: list[float] = field(default_factory=list)
+    search_ms: list[float] = field(default_factory=list)
+
+
+def play_board(job: tuple[str, int, int, float]) -> Board:
+    name, seed, number, think_ms = job
+    variant, settings = VARIANTS[name], SETTINGS[name]
+    bot = ThinkingBot(think_ms)
+    board = Board()
+    key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
+    for thinking in ((0, 2), (1, 3)):
+        shuffler = DealSeed(key, (), number).shuffler()
+        deal = new_deal(variant, PLAYERS, settings, number % 4, shuffler)
+        while not deal.is_finished:
+            actor = deal.actor
+            assert actor is not None
+            if actor in thinking and deal.trick is not None:
+                view, legal = deal.view(actor), deal.legal_actions()
+                start = time.perf_counter()
+                action = bot(view, legal)
+                ms = 1000 * (time.perf_counter() - start)
+                board.move_ms.append(ms)
+                if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
+                    board.search_ms.append(ms)
+            else:
+                action = deal.bot_action()
+            deal = deal.act(actor, action, shuffler)
+        _score(name, deal, set(thinking), board)
+    return board
+
+
+def _score(name: str, deal: Deal, thinking: set[int], board: Board) -> None:
+    outcome = deal.outcome()
+    if outcome is None:  # cannot happen: a deal passed out is redealt
+        raise AssertionError("a deal ended without an outcome")
+    winners = set(outcome.winners)
+    if name == "floating":
+        board.won.append(len(winners & thinking) / len(winners))
+        points = deal_points(outcome, "tricks")
+        board.points.append(sum(points[p] for p in thinking) - sum(points[p] for p in range(4) if p not in thinking))
+        sides = {outcome.declarer, outcome.partner}
+        board.pairs.append(winners == thinking if sides in (thinking, set(range(4)) - thinking) else None)
+        return
+    board.won.append(float(bool(winners & thinking)))
+    entries = contract_entries(outcome.contract, outcome.declarer_tricks, False)
+    ours = {"NS": {0, 2}, "EW": {1, 3}}
+    board.points.append(sum(e.points if ours[e.side.value] == thinking else -e.points for e in entries))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
+
+
+def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) -> dict[str, object]:
+    jobs = [(name, seed, number, think_ms) for number in range(1, boards + 1)]
+    start = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        played = pool.map(play_board, jobs, chunksize=4)
+    wall = time.perf_counter() - start
+    deals = 2 * boards
+    won = sum(sum(b.won) for b in played)
+    low, high = wilson(won, deals)
+    per_board = [float(sum(b.points)) for b in played]
+    mean, p_low, p_high = mean_ci(per_board)
+    moves = [ms for b in played for ms in b.move_ms]
+    searches = [ms for b in played for ms in b.search_ms]
+    result: dict[str, object] = {
+        "variant": name, "boards": boards, "deals": deals, "think_ms": think_ms, "wall_s": round(wall, 1),
+        "won_share": round(won / deals, 4), "won_share_ci95": [round(low, 4), round(high, 4)],
+        "points_per_board": round(mean, 2), "points_per_board_ci95": [round(p_low, 2), round(p_high, 2)],
+        "points_per_deal": round(mean / 2, 2),
+        "boards_better_equal_worse": [sum(p > 0 for p in per_board), sum(p == 0 for p in per_board),
+                                      sum(p < 0 for p in per_board)],
+        "moves": len(moves), "move_ms_p50": round(percentile(moves, 0.5), 2),
+        "move_ms_p99": round(percentile(moves, 0.99), 2), "move_ms_max": round(max(moves), 2),
+        "searches": len(searches), "search_ms_p50": round(percentile(searches, 0.5), 2),
+        "search_ms_p99": round(percentile(searches, 0.99), 2),
+    }
+    pairs = [p for b in played for p in b.pairs if p is not None]
+    if pairs:
+        pair_low, pair_high = wilson(sum(pairs), len(pairs))
+        result.update(pair_deals=len(pairs), pair_share=round(sum(pairs) / len(pairs), 4),
+                      pair_share_ci95=[round(pair_low, 4), round(pair_high, 4)])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=1000, help="boards per variant (each played twice)")
+    parser.add_argument("--variants", default="floating,contract")
+    parser.add_argument("--think-ms", type=float, default=50.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    results = []
+    for name in args.variants.split(","):
+        r = measure(name, args.boards, args.seed, args.think_ms, args.workers)
+        results.append(r)
+        print(f"{name}: {r['deals']} deals ({r['boards']} boards, seats rotated), think {r['think_ms']} ms, "
+              f"{r['wall_s']} s with {args.workers} workers")
+        print(f"  deals won by the thinking side: {r['won_share']:.3f}  95% CI {r['won_share_ci95']}  (0.5 = parity)")
+        if "pair_share" in r:
+            print(f"  deals of pair against pair: {r['pair_deals']}, thinking pair won {r['pair_share']:.3f}  "
+                  f"95% CI {r['pair_share_ci95']}")
+        print(f"  points per board to the thinking side: {r['points_per_board']:+.2f}  95% CI "
+              f"{r['points_per_board_ci95']}  (per deal {r['points_per_deal']:+.2f}); boards better/equal/worse "
+              f"{r['boards_better_equal_worse']}")
+        print(f"  time per card: p50 {r['move_ms_p50']} ms, p99 {r['move_ms_p99']} ms, max {r['move_ms_max']} ms "
+              f"over {r['moves']} cards; searched cards ({r['searches']}): p50 {r['search_ms_p50']} ms, "
+              f"p99 {r['search_ms_p99']} ms")
+    print(json.dumps({"thinking_bot": results}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The thinking bot (SPEC §10): sampling search over layouts of the cards its seat cannot see.
+
+Like the heuristic bot it must play legal cards, decide from its seat's view alone (the same view
+gives the same card whatever the hidden cards are) and finish every deal; its layouts must be
+consistent with everything the seat knows. Its strength is measured in bench/thinking_bot.py."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bridge import FLOATING, Card, Deal, Settings, new_deal
+from bridge.contract import CONTRACT
+from bridge.core import SUIT_MASKS, card_index, hand_mask
+from bridge.thinking_bot import ThinkingBot, _distinct, _Search
+from bridge.variant import Sides, Variant
+from tests.engine.conftest import PLAYERS, cards
+from tests.engine.test_bots import hidden_swaps
+
+#: A small budget: the properties hold at any budget, and the suite stays quick.
+BOT = ThinkingBot(think_ms=2)
+GAMES = {"floating": (FLOATING, Settings()), "contract": (CONTRACT, Settings(variant="contract", scoring="rubber"))}
+
+
+def card_play_states(variant: Variant, settings: Settings, seed: int) -> list[Deal]:
+    """Every state of a deal played by the heuristic bots in which a card is to be played."""
+    rng = random.Random(seed)
+    deal = new_deal(variant, PLAYERS, settings, seed % 4, rng)
+    states = []
+    while not deal.is_finished:
+        if deal.trick is not None:
+            states.append(deal)
+        deal = deal.act(deal.actor, deal.bot_action(), rng)
+    return states
+
+
+def searched(deal: Deal) -> _Search:
+    actor = deal.actor
+    assert actor is not None
+    return _Search(deal.view(actor), hand_mask(c for c in deal.legal_actions() if isinstance(c, Card)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_thinking_bots_card_does_not_depend_on_cards_its_seat_cannot_see(game: str) -> None:
+    variant, settings = GAMES[game]
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(8):
+        for deal in card_play_states(variant, settings, seed):
+            actor = deal.actor
+            assert actor is not None
+            if len(searched(deal).candidates) < 2:
+                continue
+            choice = BOT(deal.view(actor), deal.legal_actions())
+            assert choice in deal.legal_actions()
+            assert BOT(deal.view(actor), deal.legal_actions()) == choice  # the same view, the same card
+            other = hidden_swaps(deal, actor, rng)
+            if other.hands == deal.hands:
+                continue
+            assert other.view(actor) == deal.view(actor)
+            assert BOT(other.view(actor), other.legal_actions()) == choice, (seed, deal.tricks)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sampled_layout_agrees_with_what_the_seat_knows(game: str) -> None:
+    """Each hidden seat gets as many cards as it holds, none of a suit it has shown out of, the
+    unseen cards exactly once; the seat's own hand (and the dummy's once shown) stay as they are;
+    the declarer never gets the unplayed partner card, nor does a seat void in its suit."""
+    variant, settings = GAMES[game]
+    layouts = 0
+    for seed in range(6):
+        for deal in card_play_states(variant, settings, seed):
+            search = searched(deal)
+            actor = deal.actor
+            assert actor is not None
+            view = deal.view(actor)
+            void = {p: 0 for p in range(4)}
+            for t in (*deal.tricks, deal.trick):
+                assert t is not None
+                for play in t.plays:
+                    if play.card.suit != t.plays[0].card.suit:
+                        void[play.position] |= SUIT_MASKS[t.plays[0].card.suit]
+            for _ in range(5):
+                layout = search._layout()
+                assert layout is not None
+                hands, partner = layout
+                for position in range(4):
+                    assert hands[position].bit_count() == len(deal.hands[position])
+                    assert not hands[position] & void[position] or position in search.known
+                assert hands[actor] == hand_mask(view.hand)
+                if view.dummy is not None:
+                    assert hands[view.dummy[0]] == hand_mask(view.dummy[1])
+                assert sum(hands) == hand_mask(c for hand in deal.hands for c in hand)  # each card once
+                if variant.sides is Sides.PARTNER_CARD and not deal.partner_revealed:
+                    assert deal.partner_card is not None
+                    holder = next(p for p in range(4) if hands[p] >> card_index(deal.partner_card) & 1)
+                    assert holder == partner != deal.contract.declarer
+                else:
+                    assert partner == deal.partner
+                layouts += 1
+    assert layouts > 500
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_four_thinking_bots_play_legal_cards_to_the_end_of_every_deal(game: str) -> None:
+    variant, settings = GAMES[game]
+    for seed in range(4):
+        rng = random.Random(seed)
+        deal = new_deal(variant, PLAYERS, settings, seed, rng)
+        while not deal.is_finished:
+            actor = deal.actor
+            assert actor is not None
+            action = BOT(deal.view(actor), deal.legal_actions())
+            assert action in deal.legal_actions()
+            deal = deal.act(actor, action, rng)
+        assert deal.outcome() is not None
+
+
+def test_cards_with_no_card_held_elsewhere_between_them_are_one_candidate() -> None:
+    """K and Q of spades are one candidate (the lowest stands for both) while the jack is elsewhere
+    only below them; the 9 is another once the jack, held elsewhere, separates it from the queen;
+    with the jack played, the 9 joins the run; each suit is apart."""
+    legal = hand_mask(cards("KS QS 9S 2H 3H"))
+    jack_out = hand_mask(cards("JS TS 4H"))
+    assert _distinct(legal, jack_out) == tuple(card_index(c) for c in cards("2H 9S QS"))
+    assert _distinct(legal, hand_mask(cards("8S"))) == tuple(card_index(c) for c in cards("2H 9S"))
+
+
+def test_a_decision_with_one_real_choice_is_the_heuristic_bots() -> None:
+    """With every legal card equivalent (or the auction, or the partner card), the thinking bot
+    answers as the variant's bot does, without searching."""
+    for deal in card_play_states(FLOATING, Settings(), 3)[:20]:
+        actor = deal.actor
+        assert actor is not None
+        if len(searched(deal).candidates) == 1:
+            assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
+    rng = random.Random(5)
+    deal = new_deal(FLOATING, PLAYERS, Settings(), 0, rng)
+    while deal.trick is None and not deal.is_finished:
+        actor = deal.actor
+        assert actor is not None
+        assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
+        deal = deal.act(actor, deal.bot_action(), rng)

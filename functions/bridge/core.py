@@ -38,13 +38,26 @@ def hand_mask(cards: Iterable[Card]) -> int:
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a 52-bit set, in hand order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    """The cards of a 52-bit set, in hand order (each suit's cards looked up once, then kept)."""
+    get = _SUIT_CARDS.get
+    cards: tuple[Card, ...] = ()
+    for at in (0, 13, 26, 39):
+        key = mask >> at & 0x1FFF
+        if key:
+            key |= at << 13
+            cards += get(key) or _suit_cards(key)
+    return cards
+
+
+#: A suit's cards by (the suit's first card number << 13 | the 13-bit set of its ranks): at most
+#: 4 x 8,191 entries, filled as they are asked for.
+_SUIT_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
+def _suit_cards(key: int) -> tuple[Card, ...]:
+    at, ranks = key >> 13, key & 0x1FFF
+    cards = _SUIT_CARDS[key] = tuple(DECK[at + r] for r in range(13) if ranks >> r & 1)
+    return cards
 
 
 def trick_winner(cards: tuple[int, ...], trump: int) -> int:

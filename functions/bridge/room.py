@@ -540,16 +540,16 @@ class Room:
         when the match goes on, every human's `ready` is reset for the next deal. `rng` is what
         the move shuffled with, if anything (`_shuffler`): redeals go on drawing from it."""
         shuffler = self._shuffler(rng)
-        bots = {position for position, seat in enumerate(self.seats) if seat.bot}
+        bots = {position for position, seat in enumerate(self.seats) if is_bot(seat.uid)}
         while bots and (moved := _policy_move(deal, bots, shuffler)) is not None:
             deal = moved
-        room = evolve(self, seed=shuffler.seed) if isinstance(shuffler, SeededShuffle) else self
-        match = room.match
+        seed = shuffler.seed if isinstance(shuffler, SeededShuffle) else self.seed
+        match = self.match
         if not deal.is_finished or match is None:
-            return evolve(room, deal=deal)
+            return evolve(self, deal=deal, seed=seed)
         match = match.scored(deal)
-        seats = room.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in room.seats)
-        return evolve(room, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None)
+        seats = self.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in self.seats)
+        return evolve(self, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None, seed=seed)
 
     # ----- the turn timer (SPEC §10) ------------------------------------------------------
 

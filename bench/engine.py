@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT / "functions"))
 sys.path.insert(0, str(ROOT))
 
 from bench import reference  # noqa: E402
-from bridge import PASS, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
+from bridge import PASS, Call, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")
@@ -103,13 +103,7 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
         uid = game.players[game.actor]  # the declarer for the dummy
         t0 = clock()
         if phase is Phase.BIDDING:
-            legal = game.legal_bids()
-            if len(legal) == 1 or choice.random() >= bid_bias:
-                call = PASS
-            else:
-                bids = legal[1:]
-                call = choice.choice(bids[:3]) if choice.random() < 0.85 else choice.choice(bids)
-            room = room.place_bid(uid, call, shuffle)
+            room = room.place_bid(uid, random_call(game.legal_bids(), choice, bid_bias), shuffle)
             seconds["auction"] += clock() - t0
             tally.bids += 1
             if room.deal.dealer != dealer and not room.deal.calls:
@@ -137,6 +131,15 @@ def play_game(settings: Settings, choice: random.Random, tally: Tally) -> Room:
     return room
 
 
+def random_call(legal: list[Call], choice: random.Random, bid_bias: float) -> Call:
+    """A table's random call: PASS unless a bid is legal and the table's keenness to bid (`bid_bias`)
+    says bid; then one of the three cheapest bids, or now and then any bid."""
+    if len(legal) == 1 or choice.random() >= bid_bias:
+        return PASS
+    bids = legal[1:]
+    return choice.choice(bids[:3]) if choice.random() < 0.85 else choice.choice(bids)
+
+
 def play_deal(settings: Settings, choice: random.Random) -> Deal:
     """One complete game through the `Deal` API alone, the moves chosen as `play_game` chooses
     them: deal (washes are the engine's), the auction (a pass-out redeals inside `place_bid`), the
@@ -149,13 +152,7 @@ def play_deal(settings: Settings, choice: random.Random) -> Deal:
         actor = deal.actor
         phase = deal.phase
         if phase is Phase.BIDDING:
-            legal = deal.legal_bids()
-            if len(legal) == 1 or choice.random() >= bid_bias:
-                call = PASS
-            else:
-                bids = legal[1:]
-                call = choice.choice(bids[:3]) if choice.random() < 0.85 else choice.choice(bids)
-            deal = deal.place_bid(actor, call, shuffle)
+            deal = deal.place_bid(actor, random_call(deal.legal_bids(), choice, bid_bias), shuffle)
         elif phase is Phase.CHOOSING_TEAMMATE:
             deal = deal.choose_partner(actor, choice.choice(deal.legal_partner_cards()))
         else:

@@ -943,6 +943,8 @@ describe("web client", { timeout: 300_000 }, () => {
     const markup = "<img src=x onerror=alert(1)>";
     await host.page.fill(testid("chat-text"), markup);
     await host.page.click(testid("chat-send"));
+    // The host's message lands first: two sends in flight at once are ordered by their arrival.
+    await fan.page.locator(testid("chat-message")).first().waitFor();
     await fan.page.fill(testid("chat-text"), "  nice play  ");
     await fan.page.click(testid("chat-send"));
     for (const { page } of players) {

@@ -13,12 +13,18 @@ is the unit of comparison, as in duplicate bridge.
   minus heuristic seats. Also the deals whose two sides were the two pairs (as bench/bot_strength.py).
 - **Contract bridge**: deals won: the thinking side reached its goal (made as declarer, defeated
   as defenders). Points: the deal's duplicate score (not vulnerable) to the thinking side.
+- **Floating Bridge, one seat** (`floating-seat`): with sides formed in each deal, two thinking
+  seats are often on opposite sides and help both. So each board is also played by four heuristic
+  bots, then four times with the thinking bot in one seat (each seat in turn) and the heuristic
+  in the other three: the thinking seat's deals won and points (`tricks` scoring) against the
+  heuristic's in the same seat of the same board. The unit is the seat-deal; the interval on
+  the difference is mean ± 1.96 SE over boards (a board's four seats together).
 
 Intervals are 95 %: Wilson's for shares, mean ± 1.96 standard errors over boards for points (a
 board's two deals together). Time per move: every card the thinking bot chose (with one real
 choice it answers at once), and the cards it searched for. Boards run in `--workers` processes.
 
-    .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract] [--think-ms 50]
+    .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract,floating-seat] [--think-ms 50]
                                            [--workers 2] [--seed 1]
 
 The last line is one JSON object with every figure.
@@ -47,8 +53,9 @@ from bridge.floating import deal_points
 from bridge.thinking_bot import ThinkingBot, _Search
 
 PLAYERS = ("p0", "p1", "p2", "p3")
-SETTINGS = {"floating": Settings(), "contract": Settings(variant="contract", scoring="rubber")}
-VARIANTS = {"floating": FLOATING, "contract": CONTRACT}
+SETTINGS = {"floating": Settings(), "floating-seat": Settings(), "contract": Settings(variant="contract",
+                                                                                        scoring="rubber")}
+VARIANTS = {"floating": FLOATING, "floating-seat": FLOATING, "contract": CONTRACT}
 
 
 @dataclass
@@ -58,35 +65,53 @@ class Board:
     won: list[float] = field(default_factory=list)  # deals won (Floating: thinking seats' share of the winners)
     points: list[int] = field(default_factory=list)  # thinking side's points minus the other side's
     pairs: list[bool | None] = field(default_factory=list)  # Floating: sides were the two pairs: thinking won?
+    seat_won: list[int] = field(default_factory=list)  # one seat: thinking won minus heuristic won, by seat
+    seat_points: list[int] = field(default_factory=list)  # one seat: thinking points minus heuristic's
     move_ms: list[float] = field(default_factory=list)
     search_ms: list[float] = field(default_factory=list)
 
 
 def play_board(job: tuple[str, int, int, float]) -> Board:
     name, seed, number, think_ms = job
-    variant, settings = VARIANTS[name], SETTINGS[name]
     bot = ThinkingBot(think_ms)
     board = Board()
-    key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
+    if name == "floating-seat":
+        baseline = _play(name, seed, number, (), bot, board)
+        outcome = baseline.outcome()
+        assert outcome is not None
+        points = deal_points(outcome, "tricks")
+        for seat in range(4):
+            deal = _play(name, seed, number, (seat,), bot, board)
+            played = deal.outcome()
+            assert played is not None
+            board.seat_won.append((seat in played.winners) - (seat in outcome.winners))
+            board.seat_points.append(deal_points(played, "tricks")[seat] - points[seat])
+        return board
     for thinking in ((0, 2), (1, 3)):
-        shuffler = DealSeed(key, (), number).shuffler()
-        deal = new_deal(variant, PLAYERS, settings, number % 4, shuffler)
-        while not deal.is_finished:
-            actor = deal.actor
-            assert actor is not None
-            if actor in thinking and deal.trick is not None:
-                view, legal = deal.view(actor), deal.legal_actions()
-                start = time.perf_counter()
-                action = bot(view, legal)
-                ms = 1000 * (time.perf_counter() - start)
-                board.move_ms.append(ms)
-                if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
-                    board.search_ms.append(ms)
-            else:
-                action = deal.bot_action()
-            deal = deal.act(actor, action, shuffler)
-        _score(name, deal, set(thinking), board)
+        _score(name, _play(name, seed, number, thinking, bot, board), set(thinking), board)
     return board
+
+
+def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: ThinkingBot, board: Board) -> Deal:
+    """The board's deal played to its end, the thinking bot in the `thinking` seats' card play."""
+    key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
+    shuffler = DealSeed(key, (), number).shuffler()
+    deal = new_deal(VARIANTS[name], PLAYERS, SETTINGS[name], number % 4, shuffler)
+    while not deal.is_finished:
+        actor = deal.actor
+        assert actor is not None
+        if actor in thinking and deal.trick is not None:
+            view, legal = deal.view(actor), deal.legal_actions()
+            start = time.perf_counter()
+            action = bot(view, legal)
+            ms = 1000 * (time.perf_counter() - start)
+            board.move_ms.append(ms)
+            if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
+                board.search_ms.append(ms)
+        else:
+            action = deal.bot_action()
+        deal = deal.act(actor, action, shuffler)
+    return deal
 
 
 def _score(name: str, deal: Deal, thinking: set[int], board: Board) -> None:
@@ -131,24 +156,42 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) ->
     with multiprocessing.Pool(workers) as pool:
         played = pool.map(play_board, jobs, chunksize=4)
     wall = time.perf_counter() - start
-    deals = 2 * boards
-    won = sum(sum(b.won) for b in played)
-    low, high = wilson(won, deals)
-    per_board = [float(sum(b.points)) for b in played]
-    mean, p_low, p_high = mean_ci(per_board)
     moves = [ms for b in played for ms in b.move_ms]
     searches = [ms for b in played for ms in b.search_ms]
-    result: dict[str, object] = {
-        "variant": name, "boards": boards, "deals": deals, "think_ms": think_ms, "wall_s": round(wall, 1),
-        "won_share": round(won / deals, 4), "won_share_ci95": [round(low, 4), round(high, 4)],
-        "points_per_board": round(mean, 2), "points_per_board_ci95": [round(p_low, 2), round(p_high, 2)],
-        "points_per_deal": round(mean / 2, 2),
-        "boards_better_equal_worse": [sum(p > 0 for p in per_board), sum(p == 0 for p in per_board),
-                                      sum(p < 0 for p in per_board)],
+    timing: dict[str, object] = {
         "moves": len(moves), "move_ms_p50": round(percentile(moves, 0.5), 2),
         "move_ms_p99": round(percentile(moves, 0.99), 2), "move_ms_max": round(max(moves), 2),
         "searches": len(searches), "search_ms_p50": round(percentile(searches, 0.5), 2),
         "search_ms_p99": round(percentile(searches, 0.99), 2),
+    }
+    if name == "floating-seat":
+        won = [float(sum(b.seat_won)) for b in played]
+        points = [float(sum(b.seat_points)) for b in played]
+        won_mean, won_low, won_high = mean_ci(won)
+        points_mean, points_low, points_high = mean_ci(points)
+        return {"variant": name, "boards": boards, "seat_deals": 4 * boards, "think_ms": think_ms,
+                "wall_s": round(wall, 1),
+                "won_minus_heuristic_per_seat_deal": round(won_mean / 4, 4),
+                "won_ci95": [round(won_low / 4, 4), round(won_high / 4, 4)],
+                "points_minus_heuristic_per_seat_deal": round(points_mean / 4, 3),
+                "points_ci95": [round(points_low / 4, 3), round(points_high / 4, 3)],
+                "seat_deals_better_equal_worse": [sum(w > 0 for b in played for w in b.seat_won),
+                                                  sum(w == 0 for b in played for w in b.seat_won),
+                                                  sum(w < 0 for b in played for w in b.seat_won)],
+                **timing}
+    deals = 2 * boards
+    won_deals = sum(sum(b.won) for b in played)
+    low, high = wilson(won_deals, deals)
+    per_board = [float(sum(b.points)) for b in played]
+    mean, p_low, p_high = mean_ci(per_board)
+    result: dict[str, object] = {
+        "variant": name, "boards": boards, "deals": deals, "think_ms": think_ms, "wall_s": round(wall, 1),
+        "won_share": round(won_deals / deals, 4), "won_share_ci95": [round(low, 4), round(high, 4)],
+        "points_per_board": round(mean, 2), "points_per_board_ci95": [round(p_low, 2), round(p_high, 2)],
+        "points_per_deal": round(mean / 2, 2),
+        "boards_better_equal_worse": [sum(p > 0 for p in per_board), sum(p == 0 for p in per_board),
+                                      sum(p < 0 for p in per_board)],
+        **timing,
     }
     pairs = [p for b in played for p in b.pairs if p is not None]
     if pairs:
@@ -161,7 +204,7 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=1000, help="boards per variant (each played twice)")
-    parser.add_argument("--variants", default="floating,contract")
+    parser.add_argument("--variants", default="floating,contract,floating-seat")
     parser.add_argument("--think-ms", type=float, default=50.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -170,15 +213,24 @@ def main() -> None:
     for name in args.variants.split(","):
         r = measure(name, args.boards, args.seed, args.think_ms, args.workers)
         results.append(r)
-        print(f"{name}: {r['deals']} deals ({r['boards']} boards, seats rotated), think {r['think_ms']} ms, "
-              f"{r['wall_s']} s with {args.workers} workers")
-        print(f"  deals won by the thinking side: {r['won_share']:.3f}  95% CI {r['won_share_ci95']}  (0.5 = parity)")
-        if "pair_share" in r:
-            print(f"  deals of pair against pair: {r['pair_deals']}, thinking pair won {r['pair_share']:.3f}  "
-                  f"95% CI {r['pair_share_ci95']}")
-        print(f"  points per board to the thinking side: {r['points_per_board']:+.2f}  95% CI "
-              f"{r['points_per_board_ci95']}  (per deal {r['points_per_deal']:+.2f}); boards better/equal/worse "
-              f"{r['boards_better_equal_worse']}")
+        if name == "floating-seat":
+            print(f"{name}: {r['seat_deals']} seat-deals ({r['boards']} boards: one thinking seat in turn, against "
+                  f"the heuristic in that seat), think {r['think_ms']} ms, {r['wall_s']} s with {args.workers} workers")
+            print(f"  deals won, thinking minus heuristic, per seat-deal: {r['won_minus_heuristic_per_seat_deal']:+.4f}"
+                  f"  95% CI {r['won_ci95']}; seat-deals better/equal/worse {r['seat_deals_better_equal_worse']}")
+            print(f"  points (tricks scoring), thinking minus heuristic, per seat-deal: "
+                  f"{r['points_minus_heuristic_per_seat_deal']:+.3f}  95% CI {r['points_ci95']}")
+        else:
+            print(f"{name}: {r['deals']} deals ({r['boards']} boards, seats rotated), think {r['think_ms']} ms, "
+                  f"{r['wall_s']} s with {args.workers} workers")
+            print(f"  deals won by the thinking side: {r['won_share']:.3f}  95% CI {r['won_share_ci95']}  "
+                  "(0.5 = parity)")
+            if "pair_share" in r:
+                print(f"  deals of pair against pair: {r['pair_deals']}, thinking pair won {r['pair_share']:.3f}  "
+                      f"95% CI {r['pair_share_ci95']}")
+            print(f"  points per board to the thinking side: {r['points_per_board']:+.2f}  95% CI "
+                  f"{r['points_per_board_ci95']}  (per deal {r['points_per_deal']:+.2f}); boards better/equal/worse "
+                  f"{r['boards_better_equal_worse']}")
         print(f"  time per card: p50 {r['move_ms_p50']} ms, p99 {r['move_ms_p99']} ms, max {r['move_ms_max']} ms "
               f"over {r['moves']} cards; searched cards ({r['searches']}): p50 {r['search_ms_p50']} ms, "
               f"p99 {r['search_ms_p99']} ms")

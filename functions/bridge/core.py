@@ -118,6 +118,17 @@ class PlayCore(NamedTuple):
             possible = 1 << partner if partner >= 0 else 0
         return PlayCore(rules, hands, leader, (), (0,) * rules.seats, 0, False, possible, False)
 
+    def replayed(self, tricks: Iterable[tuple[int, Iterable[int]]]) -> PlayCore:
+        """This position after `tricks` are played in turn, each a leader and the cards played from
+        its lead (the last may be the trick in progress). A seat's card is taken from its hand if
+        the hand holds it: a seat that knows only its own hand replays the others' cards all the same."""
+        core = self
+        for leader, cards in tricks:
+            core = core._replace(leader=leader)
+            for card in cards:
+                core = core.play(card)
+        return core
+
     @property
     def turn(self) -> int:
         """The seat whose card is next."""

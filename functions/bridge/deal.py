@@ -504,11 +504,8 @@ class Deal:
             partner = -1 if state.partner_card is not None else variant.fixed_partner(contract.declarer)
         core = PlayCore.start(rules, tuple(hand_mask(hand) for hand in self.hands_dealt()), leader, partner)
         trick = self.trick
-        for each in (*state.tricks, *((trick,) if trick else ())):
-            core = core._replace(leader=each.leader)
-            for play in each.plays:
-                core = core.play(card_index(play.card))
-        return core
+        return core.replayed((each.leader, (card_index(play.card) for play in each.plays))
+                             for each in (*state.tricks, *((trick,) if trick else ())))
 
     # ----- legal moves -------------------------------------------------------------------
 

@@ -91,18 +91,13 @@ class _Search:
         played = 0
         counts = [variant.hand_size] * seats
         voids = [0] * seats
-        won = [0] * seats
-        broken = False
         for each in (*view.tricks, trick):
-            led = each.plays[0].card.suit if each.plays else None
+            led = each.led_suit
             for play in each.plays:
                 played |= 1 << card_index(play.card)
                 counts[play.position] -= 1
-                if play.card.suit != led:
-                    voids[play.position] |= 1 << int(led) if led is not None else 0
-                broken = broken or (each is not trick and play.card.suit == trump)
-            if each is not trick:
-                won[each.winner(trump)] += 1
+                if led is not None and play.card.suit != led:
+                    voids[play.position] |= 1 << led
         self.counts, self.voids = counts, voids
         self.hidden = tuple(p for p in range(seats) if p not in known)
         self.unseen = ALL_CARDS & ~played
@@ -121,14 +116,12 @@ class _Search:
                 self.partner_card = card  # held by a hidden seat: the sample decides which
         else:
             self.partner = variant.fixed_partner(self.declarer)
-        self.rules = Rules(seats, self.trump, variant.play.trump_must_be_broken and trump is not None,
-                           variant.hand_size, self.declarer, contract.target, contract.defender_target,
-                           variant.early_end)
-        self.trick = tuple(card_index(play.card) for play in trick.plays)
-        self.leader = trick.leader
-        self.won = tuple(won)
-        self.tricks = len(view.tricks)
-        self.broken = broken
+        rules = Rules(seats, self.trump, variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
+                      self.declarer, contract.target, contract.defender_target, variant.early_end)
+        #: The position as the seat sees it (tricks won, trump broken, the trick in progress): the
+        #: tricks replayed through the core with the hands it knows; each layout fills in the rest.
+        self.position = PlayCore.start(rules, tuple(known.get(p, 0) for p in range(seats)), trick.leader).replayed(
+            (each.leader, (card_index(play.card) for play in each.plays)) for each in (*view.tricks, trick))
         #: Cards out of the hand played from: what separates its runs of equivalent cards.
         self.elsewhere = self.unseen | sum(m for p, m in known.items() if p != self.seat)
         self.candidates = _distinct(legal, self.elsewhere)
@@ -189,16 +182,15 @@ class _Search:
                 need[seat] -= 1
             else:
                 full = {**self.known, **hands}
-                return tuple(full[p] for p in range(self.rules.seats)), partner
+                return tuple(full[p] for p in range(self.position.rules.seats)), partner
         return None
 
     def _playout(self, hands: tuple[int, ...], partner: int, candidate: int) -> tuple[float, int]:
         """Play `candidate`, then the deal out by the bots' policy with every hand known: what it
         is worth to the seat's side, and the cards played."""
-        rules, trump = self.rules, self.trump
+        rules, trump = self.position.rules, self.trump
         declarers = (1 << self.declarer) | (1 << partner)
-        core = PlayCore(rules, hands, self.leader, self.trick, self.won, self.tricks, self.broken, 1 << partner)
-        core = core.play(candidate)
+        core = self.position._replace(hands=hands, possible=1 << partner).play(candidate)
         cards = 1
         while not core.finished():
             seat = core.turn

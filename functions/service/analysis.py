@@ -2,7 +2,7 @@
 record (`rooms/{roomID}/deals/{n}`) adds its `analysis` (`bridge.analysis.analyse`), after the
 deal and outside every callable's transaction, so no player waits for it.
 
-The solver (endplay, the DDS library, and numpy with it) is imported inside the trigger only: a
+The solver (endplay, the DDS library, and numpy with it) is imported inside `analyse` only: a
 worker of any callable never imports it, so their cold start does not grow (tests/deploy checks
 it). A record is written once and analysed once: a redelivered event finds `analysis` set and
 does nothing.
@@ -14,6 +14,7 @@ from typing import Any, cast
 from firebase_functions import firestore_fn, options, params
 from google.api_core import exceptions as google_errors
 
+from bridge.analysis import FLOATING_BUDGET, analyse
 from bridge.wire import DealRecord
 
 from . import db
@@ -25,7 +26,7 @@ RECORDS = "rooms/{roomID}/deals/{number}"
 #: emulator's project, functions/.env.demo-floating-bridge, takes fewer: a developer's machine
 #: and the test suite finish deals by the hundred).
 ANALYSIS_NODES = params.IntParam(
-    "ANALYSIS_NODES", default=3_000_000,
+    "ANALYSIS_NODES", default=FLOATING_BUDGET,
     description="Search nodes for a Floating Bridge deal's double-dummy table; cells past them stay unknown (null).")
 
 
@@ -33,8 +34,6 @@ def analyse_record(path: str, record: dict[str, Any], budget: int) -> bool:
     """Add `analysis` to the record at `path` unless it has one (a redelivered event); whether it wrote."""
     if "analysis" in record:
         return False
-    from bridge.analysis import analyse  # the solver's libraries: this trigger's workers only
-
     try:
         db.client().document(path).update({"analysis": analyse(cast(DealRecord, record), budget)})
     except google_errors.NotFound:  # the room was deleted meanwhile (its last player left): nothing to add to

@@ -94,3 +94,18 @@ run_in_own_process_group() {
   fi
   return "$status"
 }
+
+# write_lane2_config FILE: firebase.json with the second lane's ports (scripts/with-emulators,
+# EMULATOR_LANE=2): every emulator, the hub, the logging, Eventarc and Cloud Tasks emulators
+# that start with the functions, and the Firestore websocket, each on a port of its own.
+write_lane2_config() {
+  node -e '
+    const fs = require("fs");
+    const config = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+    Object.assign(config.emulators, {
+      auth: { port: 9199 }, firestore: { port: 8180, websocketPort: 9160 }, functions: { port: 5101 },
+      hub: { port: 4410 }, logging: { port: 4510 }, eventarc: { port: 9309 }, tasks: { port: 9509 },
+    });
+    fs.writeFileSync(process.argv[2], JSON.stringify(config, null, 2) + "\n");
+  ' "$ROOT/firebase.json" "$ROOT/$1"
+}

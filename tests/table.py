@@ -275,13 +275,15 @@ class Table:
 
     def rig_hands(self, hands: dict[int, list[str]], room: Room | None = None) -> None:
         """Replace hands by position with admin writes, in the server's state document (the
-        canonical state: its `match.deal.hands`, by position) and in the hand documents."""
+        canonical state: its `match.deal.hands`, by position) and in the hand documents (a
+        bot has none)."""
         room = room or self.room()
         path = f"rooms/{self.room_id}/private/state"
         state = client.admin_get(path)
         for position, cards in hands.items():
             state["match"]["deal"]["hands"][position] = " ".join(cards)
-            client.admin_set(f"rooms/{self.room_id}/hands/{self.at(position, room).uid}", {"cards": cards})
+            if not room["players"][position]["bot"]:
+                client.admin_set(f"rooms/{self.room_id}/hands/{self.at(position, room).uid}", {"cards": cards})
         client.admin_set(path, state)
 
     def stored_state(self) -> dict[str, Any]:

@@ -64,13 +64,21 @@ def test_a_refusal_ends_the_request_and_the_card_stands():
     table.reject("respondUndo", player, "failed-precondition", "NO_UNDO", accept=True)
 
 
+#: The bot on the first caller's left holds this and overcalls: the auction goes on to the first
+#: caller again (three passes after their opening would end it and the opening lead would show the
+#: dummy, which no undo takes back).
+OVERCALLER = ["AS", "KS", "QS", "JS", "TS", "9S", "AH", "KH", "QH", "AD", "KD", "AC", "KC"]
+
+
 def test_against_bots_the_call_and_the_bots_calls_after_it_are_taken_back_at_once():
     table = Table.against_bots(settings=CONTRACT)
     me = table.players[0]
+    rest = [r + s for s in "CDHS" for r in "23456789TJQKA" if r + s not in OVERCALLER]
+    table.rig_hands({0: rest[:13], 1: OVERCALLER, 2: rest[13:26], 3: rest[26:]})
     before = table.room()
     table.bid("1C", me)
     bid = table.room()
-    assert len(bid["bids"]) >= 4  # the bots called after me
+    assert len(bid["bids"]) == 4 and bid["turn"] == 0 and bid["bids"][1]["bid"] != "PASS"  # the bots called after me
     assert table.call("requestUndo", me) == {"success": True}
     after = table.room()
     assert after["bids"] == before["bids"] == [] and after["turn"] == 0 and after["undo"] is None

@@ -36,8 +36,8 @@ Room = dict[str, Any]
 
 #: A room's settings when created with none (SPEC §4, §9).
 DEFAULT_SETTINGS = {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
-                    "turnSeconds": 0, "botReplacesLeaver": False, "chat": True, "undo": True, "playAllTricks": False,
-                    "washRule": True}
+                    "turnSeconds": 0, "botReplacesLeaver": False, "botLevel": "basic", "chat": True, "undo": True,
+                    "playAllTricks": False, "washRule": True}
 
 
 # ---- cards, from a player's point of view ------------------------------------------------

@@ -20,7 +20,7 @@ from .core import NO_TRUMP, PlayCore, Rules, card_index, cards_of, hand_mask, tr
 from .dealing import Board, Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
 from .values import DERIVED, evolve
-from .variant import DeclarerRule, Sides, Variant
+from .variant import BotPolicy, DeclarerRule, Sides, Variant
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -426,13 +426,13 @@ class Deal:
         return tuple(sorted(self.legal_partner_cards() if isinstance(self.state, ChoosingPartner)
                             else self.legal_cards()))
 
-    def bot_action(self) -> Action:
-        """The variant's bot's choice for the player to act (the declarer for the dummy), from
-        that seat's view alone."""
+    def bot_action(self, bot: BotPolicy | None = None) -> Action:
+        """`bot`'s choice (by default the variant's bot's) for the player to act (the declarer for
+        the dummy), from that seat's view alone."""
         actor = self.actor
         if actor is None:
             raise BridgeError(Reason.WRONG_PHASE, "Nobody is to act: the deal is over.")
-        return self.variant.bot(self.view(actor), self.legal_actions())
+        return (bot or self.variant.bot)(self.view(actor), self.legal_actions())
 
     def act(self, position: int, action: Action, rng: Shuffler) -> Deal:
         """Make `action` as the player at `position` (the `actor`): a call, the partner card, or a

@@ -18,8 +18,9 @@ from .dealing import Board, Shuffler, secure_rng
 from .errors import BridgeError, Reason
 from .match import Match
 from .settings import Settings, SettingValue
+from .thinking_bot import THINKING_BOT
 from .values import evolve
-from .variant import Sides
+from .variant import BotPolicy, Sides
 from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
@@ -704,7 +705,13 @@ def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal |
         if position in positions:
             return deal.answer_claim(position, claim_holds(deal.view(position)))
     actor = deal.actor
-    return deal.act(actor, deal.bot_action(), rng) if actor is not None and actor in positions else None
+    return deal.act(actor, deal.bot_action(room_bot(deal.settings)), rng) \
+        if actor is not None and actor in positions else None
+
+
+def room_bot(settings: Settings) -> BotPolicy | None:
+    """How a room's bots play, by its `botLevel` setting: the thinking bot, or (None) the variant's own."""
+    return THINKING_BOT if settings.bot_level == "thinking" else None
 
 
 def finished_since(before: Room | None, after: Room) -> bool:

@@ -15,6 +15,11 @@ MIN_TARGET_SCORE, MAX_TARGET_SCORE = 100, 5000
 #: SPEC §10: a turn timer of 10-600 seconds, or 0 for none.
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 
+#: The `botLevel` setting: how the room's bots play (SPEC §10; docs/DECISIONS.md "Bots that think
+#: at the table"). `basic`: the variant's own bot, which decides at once; `thinking`: the card play
+#: searches sampled layouts of the hidden cards for up to 50 ms a card (`thinking_bot.ThinkingBot`).
+BOT_LEVELS = ("basic", "thinking")
+
 SettingValue = bool | int | str
 
 
@@ -48,6 +53,12 @@ def _target_score(name: str, value: object) -> int:
     return value
 
 
+def _bot_level(name: str, value: object) -> str:
+    if not isinstance(value, str) or value not in BOT_LEVELS:
+        raise _invalid(f"Setting '{name}' is one of {', '.join(BOT_LEVELS)}.")
+    return value
+
+
 def _variant(name: str, value: object) -> str:
     return variant_named(value).name
 
@@ -71,6 +82,7 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "scoring": ("scoring", _scoring),
     "turnSeconds": ("turn_seconds", _turn_seconds),
     "botReplacesLeaver": ("bot_replaces_leaver", _boolean),
+    "botLevel": ("bot_level", _bot_level),
     "chat": ("chat", _boolean),
     "undo": ("undo", _boolean),
     "playAllTricks": ("play_all_tricks", _boolean),
@@ -79,7 +91,7 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "targetScore": ("target_score", _target_score),
 }
 #: Settings every variant takes; the others are a variant's `options`.
-_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "chat", "undo")
+_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "botLevel", "chat", "undo")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +99,8 @@ class Settings:
     """`variant`: the game (`variants.VARIANTS`). `invite_only`: only invitees may join and read
     the room. `deals`: deals in the match (0: no fixed end). `scoring`: how the match is scored,
     one of the variant's `scorings`. `turn_seconds`: the turn timer (0: none); `bot_replaces_leaver`:
-    a person who leaves during a deal is replaced by a bot and the deal goes on (SPEC §10). `chat`:
+    a person who leaves during a deal is replaced by a bot and the deal goes on (SPEC §10);
+    `bot_level`: how the bots play, one of `BOT_LEVELS` (it also makes the timed-out moves). `chat`:
     the table chat is open to players and spectators (SPEC §13). `undo`: a player may ask to take
     back their last action (SPEC §15).
     Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
@@ -102,6 +115,7 @@ class Settings:
     scoring: str = "deals"
     turn_seconds: int = 0
     bot_replaces_leaver: bool = False
+    bot_level: str = "basic"
     chat: bool = True
     undo: bool = True
     play_all_tricks: bool = False

@@ -72,6 +72,10 @@ class ThinkingBot:
         return DECK[search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred))]
 
 
+#: The bots of a room whose `botLevel` setting is `thinking`.
+THINKING_BOT = ThinkingBot()
+
+
 class _Search:
     """One decision's knowledge, candidates and playouts."""
 

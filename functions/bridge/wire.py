@@ -21,6 +21,8 @@ BidText = str
 #: The variants (`bridge.variants.VARIANTS`) and their scorings.
 VariantName = Literal["floating", "contract", "tiger", "memory"]
 ScoringName = Literal["deals", "tricks", "rubber", "chicago", "duplicate", "sets", "target"]
+#: The `botLevel` setting (`bridge.settings.BOT_LEVELS`).
+BotLevel = Literal["basic", "thinking"]
 RoomStatus = Literal["waiting", "firstHalf", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
 
 
@@ -36,6 +38,7 @@ class SettingsDoc(TypedDict):
     scoring: ScoringName
     turnSeconds: int
     botReplacesLeaver: bool
+    botLevel: BotLevel
     chat: bool
     undo: bool
     playAllTricks: NotRequired[bool]
@@ -392,6 +395,7 @@ class SettingsChanges(TypedDict, total=False):
     scoring: ScoringName
     turnSeconds: int
     botReplacesLeaver: bool
+    botLevel: BotLevel
     chat: bool
     undo: bool
     playAllTricks: bool

@@ -70,8 +70,8 @@ def test_waiting_room_document() -> None:
     doc = documents.public_room(ROOMS["waiting"]())
     assert doc["hostID"] == "ann" and doc["status"] == "waiting"
     assert doc["settings"] == {"variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals",
-                               "turnSeconds": 0, "botReplacesLeaver": False, "chat": True, "undo": True,
-                               "playAllTricks": False, "washRule": True}
+                               "turnSeconds": 0, "botReplacesLeaver": False, "botLevel": "basic", "chat": True,
+                               "undo": True, "playAllTricks": False, "washRule": True}
     assert doc["invited"] == ["eve"] and doc["memberIDs"] == ["ann", "ben", "cat"]
     assert doc["players"] == [
         {"uid": "ann", "displayName": "Ann", "position": 0, "ready": False, "bot": False, "entropy": ""},

@@ -1,9 +1,12 @@
 """settings.py: the room rules and their wire form (SPEC §4)."""
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
-from bridge import Reason, Settings
+from bridge import Reason, Settings, wire
+from bridge.settings import BOT_LEVELS
 
 from .conftest import rejects
 
@@ -11,7 +14,8 @@ from .conftest import rejects
 def test_defaults_are_open_room_stop_at_target_wash_on_chat_on() -> None:
     assert Settings().to_dict() == {
         "variant": "floating", "inviteOnly": False, "deals": 1, "scoring": "deals", "turnSeconds": 0,
-        "botReplacesLeaver": False, "chat": True, "undo": True, "playAllTricks": False, "washRule": True}
+        "botReplacesLeaver": False, "botLevel": "basic", "chat": True, "undo": True, "playAllTricks": False,
+        "washRule": True}
 
 
 def test_settings_round_trip_through_the_wire_form() -> None:
@@ -42,7 +46,7 @@ def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
     {"playAllTricks": None}, {"washRule": 0}, None, [], "inviteOnly", 1,
     {"deals": -1}, {"deals": 101}, {"deals": 1.5}, {"deals": True}, {"deals": "3"}, {"deals": None},
     {"scoring": "Rubber"}, {"scoring": 3}, {"honours": "yes"}, {"scoring": "Deals"}, {"variant": "Floating"},
-    {"variant": None},
+    {"variant": None}, {"botLevel": "Thinking"}, {"botLevel": "expert"}, {"botLevel": 1}, {"botLevel": None},
 ])
 def test_unknown_setting_or_bad_value_is_rejected(data: object) -> None:
     with rejects(Reason.INVALID_SETTINGS):
@@ -67,3 +71,11 @@ def test_choosing_contract_bridge_takes_rubber_scoring_and_shows_its_own_options
     assert wire["honours"] is True and "washRule" not in wire and "playAllTricks" not in wire
     chicago = settings.with_changes(Settings.parse_changes({"scoring": "chicago"}))
     assert chicago.scoring == "chicago"
+
+
+def test_the_bot_level_is_basic_or_thinking_in_every_variant() -> None:
+    assert set(get_args(wire.BotLevel)) == set(BOT_LEVELS) == {"basic", "thinking"}
+    for variant in ("floating", "contract", "tiger", "memory"):
+        settings = Settings.from_dict({"variant": variant, "botLevel": "thinking"})
+        assert settings.bot_level == "thinking" and settings.to_dict()["botLevel"] == "thinking"
+        assert Settings.from_dict(settings.to_dict()) == settings

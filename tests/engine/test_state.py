@@ -446,7 +446,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     assert {k: public["settings"][k] for k in old["settings"]} == old["settings"]
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
         "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False,
-        "chat": True, "undo": True}
+        "botLevel": "basic", "chat": True, "undo": True}
     assert public["spectators"] == [] and room.kicked == ()
     assert documents.hand_documents(room) == hands
     assert state.decode(state.encode(room)) == room

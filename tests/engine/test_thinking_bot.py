@@ -12,9 +12,9 @@ import pytest
 from bridge import FLOATING, Card, Deal, Settings, new_deal
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, card_index, hand_mask
-from bridge.thinking_bot import ThinkingBot, _distinct, _Search
+from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search
 from bridge.variant import Sides, Variant
-from tests.engine.conftest import PLAYERS, cards
+from tests.engine.conftest import PLAYERS, cards, seated
 from tests.engine.test_bots import hidden_swaps
 
 #: A small budget: the properties hold at any budget, and the suite stays quick.
@@ -143,3 +143,28 @@ def test_a_decision_with_one_real_choice_is_the_heuristic_bots() -> None:
         assert actor is not None
         assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
         deal = deal.act(actor, deal.bot_action(), rng)
+
+
+def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_room_the_variants() -> None:
+    """Setting `botLevel`: every move a room's bots make is the chosen bot's, from its seat's view
+    (here the room plays the whole deal for everyone, as the clean-up does): the thinking bot's at
+    "thinking", the variant's own at "basic". From the same deal the two play differently."""
+    played = {}
+    for level, bot in (("thinking", THINKING_BOT), ("basic", CONTRACT.bot)):
+        settings = Settings(variant="contract", scoring="rubber", deals=0, bot_level=level)
+        start = seated(3, settings).start(PLAYERS[0], random.Random(7)).deal
+        final = seated(3, settings).start(PLAYERS[0], random.Random(7)).played_out().deal
+        assert start is not None and final is not None and final.is_finished
+        deal = start
+        for entry in final.calls:  # the auction is the variant's bot's at both levels
+            assert entry.call == CONTRACT.bot(deal.view(entry.position), deal.legal_actions())
+            deal = deal.place_bid(entry.position, entry.call, random.Random(0))
+        assert deal.hands_dealt() == final.hands_dealt()  # not passed out: the same deal
+        for trick in final.tricks:
+            for play in trick.plays:
+                assert deal.actor is not None
+                assert play.card == bot(deal.view(deal.actor), deal.legal_actions()), (level, len(deal.tricks))
+                deal = deal.play_card(deal.actor, play.card)
+        assert deal == final
+        played[level] = final
+    assert played["thinking"].tricks != played["basic"].tricks

@@ -3,8 +3,12 @@ moving on the server in the transaction of the call that hands them the turn, a 
 whole deals and a match against three bots, and what nobody may read."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from bridge.room import is_bot
+from bridge.thinking_bot import THINKING_BOT
 from tests import client
 from tests.table import Room, Table, assert_rejected, database, new_player
 
@@ -67,6 +71,33 @@ def test_one_person_plays_a_three_deal_match_against_three_bots():
     assert room["status"] == "ended"
     assert client.read(f"players/{me.uid}", me)["stats"]["gamesPlayed"] == 3
     assert set(room["match"]["scores"]) == {me.uid, "~bot1", "~bot2", "~bot3"}
+
+
+def test_thinking_bots_play_the_thinking_bots_cards_through_the_callables():
+    """Setting `botLevel: "thinking"`: each card a bot plays, in the call that handed it the turn,
+    is the thinking bot's choice from its seat's view (the deal replayed from the server's record)."""
+    table = with_bots(3, botLevel="thinking")
+    assert table.room()["settings"]["botLevel"] == "thinking"
+    table.start()
+    room, _ = play_as_the_person(table)
+    assert room["status"] == "ended"
+    final = table.stored_room().deal
+    deal = type(final)(final.variant, final.settings, final.players, final.dealer, final.hands_dealt())
+    for entry in final.calls:
+        deal = deal.place_bid(entry.position, entry.call, random.Random(0))  # never passed out: the person bids
+    contract = deal.contract
+    assert contract is not None and final.partner_card is not None
+    deal = deal.choose_partner(contract.declarer, final.partner_card)
+    bot_cards = 0
+    for trick in (*final.tricks, *((final.trick,) if final.trick else ())):
+        for play in trick.plays:
+            actor = deal.actor
+            assert actor is not None
+            if is_bot(deal.players[actor]):
+                assert play.card == deal.bot_action(THINKING_BOT), len(deal.tricks)
+                bot_cards += 1
+            deal = deal.play_card(actor, play.card)
+    assert deal == final and bot_cards >= 3 * len(final.tricks)
 
 
 def test_a_bots_hand_has_no_document_and_no_one_may_read_one_at_its_path():

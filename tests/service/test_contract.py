@@ -13,7 +13,7 @@ def test_a_contract_room_scores_a_rubber_and_has_no_fixed_length():
     table = Table.open(1, settings={**CONTRACT, "honours": True})
     assert table.room()["settings"] == {
         "variant": "contract", "inviteOnly": False, "deals": 0, "scoring": "rubber", "turnSeconds": 0,
-        "botReplacesLeaver": False, "chat": True, "undo": True, "honours": True}
+        "botReplacesLeaver": False, "botLevel": "basic", "chat": True, "undo": True, "honours": True}
 
 
 def test_settings_of_another_variant_or_a_fixed_length_are_refused_and_change_nothing():

@@ -173,6 +173,7 @@ def test_update_room_settings_rejects_an_ended_game():
 @pytest.mark.parametrize("settings", [
     {"inviteonly": True}, {"variant": "whist"}, {"inviteOnly": "true"}, {"playAllTricks": 1},
     {"washRule": None}, {"inviteOnly": True, "extra": False}, "inviteOnly", ["inviteOnly"], 1, None,
+    {"botLevel": "expert"}, {"botLevel": True},
 ])
 def test_update_room_settings_rejects_an_unknown_setting_or_a_bad_value(settings):
     table = Table.open(1)

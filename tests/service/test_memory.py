@@ -25,7 +25,7 @@ def test_a_memory_room_has_two_seats_and_plays_to_a_target_score():
     table = Table.open(2, settings={**MEMORY, "targetScore": 800})
     assert table.room()["settings"] == {
         "variant": "memory", "inviteOnly": False, "deals": 0, "scoring": "target", "turnSeconds": 0,
-        "botReplacesLeaver": False, "chat": True, "undo": True, "targetScore": 800}
+        "botReplacesLeaver": False, "botLevel": "basic", "chat": True, "undo": True, "targetScore": 800}
     table.reject("joinGameRoom", new_player(), "failed-precondition", "ROOM_FULL")
     user = new_player()
     for settings in ({**MEMORY, "targetScore": 50}, {**MEMORY, "deals": 2}, {**MEMORY, "honours": True},

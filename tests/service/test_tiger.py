@@ -14,7 +14,7 @@ def test_a_tiger_room_scores_sets_and_has_no_fixed_length():
     table = Table.open(1, settings=TIGER)
     assert table.room()["settings"] == {
         "variant": "tiger", "inviteOnly": False, "deals": 0, "scoring": "sets", "turnSeconds": 0,
-        "botReplacesLeaver": False, "chat": True, "undo": True}
+        "botReplacesLeaver": False, "botLevel": "basic", "chat": True, "undo": True}
     user = new_player()
     for settings in ({**TIGER, "deals": 3}, {**TIGER, "honours": True}, {**TIGER, "scoring": "rubber"}):
         assert_rejected("createGameRoom", {"settings": settings}, user, "invalid-argument", "INVALID_SETTINGS")

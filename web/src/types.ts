@@ -298,6 +298,7 @@ export interface SettingsChanges {
   scoring?: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets" | "target";
   turnSeconds?: number;
   botReplacesLeaver?: boolean;
+  botLevel?: "basic" | "thinking";
   chat?: boolean;
   undo?: boolean;
   playAllTricks?: boolean;
@@ -854,6 +855,7 @@ export interface SettingsDoc {
   scoring: "deals" | "tricks" | "rubber" | "chicago" | "duplicate" | "sets" | "target";
   turnSeconds: number;
   botReplacesLeaver: boolean;
+  botLevel: "basic" | "thinking";
   chat: boolean;
   undo: boolean;
   playAllTricks?: boolean;

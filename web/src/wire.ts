@@ -8,6 +8,7 @@ export type BidCode = string; // "PASS" or "1C" … "7NT"
 export type Suit = NonNullable<ContractDoc["trump"]>;
 export type Status = RoomDocument["status"];
 export type Scoring = SettingsDoc["scoring"];
+export type BotLevel = SettingsDoc["botLevel"];
 
 /** The room settings that are switched on or off. */
 export type BooleanSetting = {

@@ -6,7 +6,7 @@ import { addBot, kickPlayer, removeBot, startGame, toggleReady, updateRoomSettin
 import { byId, h } from "../dom";
 import { act, type State } from "../state";
 import type { RoomDocument } from "../types";
-import type { BooleanSetting, Scoring } from "../wire";
+import type { BooleanSetting, BotLevel, Scoring } from "../wire";
 import { dealsLabel, MAX_DEALS, resultView, SCORING_LABELS, scoreTable } from "./match";
 
 const SETTING_LABELS: [BooleanSetting, string][] = [
@@ -17,6 +17,9 @@ const SETTING_LABELS: [BooleanSetting, string][] = [
   ["chat", "Table chat"],
   ["undo", "Players may ask to take back a call or card"],
 ];
+
+/** The bots' play (setting `botLevel`). */
+const BOT_LEVEL_LABELS: Record<BotLevel, string> = { basic: "basic", thinking: "thinking (stronger)" };
 
 /** Turn timers offered (SPEC §10: 0, no timer, or 10-600 seconds). */
 const TURN_SECONDS = [0, 10, 20, 30, 60, 120, 300, 600];
@@ -106,6 +109,19 @@ function settingsView(roomID: string, room: RoomDocument, isHost: boolean, busy:
         turnLabel,
         !isHost || busy,
         (v) => change({ turnSeconds: Number(v) }),
+      ),
+    ),
+    h(
+      "label",
+      { title: "Thinking bots search the cards they cannot see for up to about 50 ms a card" },
+      "Bots ",
+      select<BotLevel>(
+        "setting-botLevel",
+        ["basic", "thinking"],
+        settings.botLevel,
+        (v) => BOT_LEVEL_LABELS[v],
+        !isHost || busy,
+        (v) => change({ botLevel: v as BotLevel }),
       ),
     ),
   );

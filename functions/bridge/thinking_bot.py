@@ -18,10 +18,14 @@ the rest of the deal out, and plays the candidate that did best for its side on 
   to the seat's side, whether the side reached its goal (made or defeated the contract) first and
   its tricks second.
 - **Budget**: `think_ms` of this machine's time, counted as work, not read off a clock: the cards
-  played in playouts, `CARDS_PER_MS` a millisecond (bench/bot_strength.py measures the time it
+  played in playouts, `CARDS_PER_MS` a millisecond (bench/thinking_bot.py measures the time it
   takes). Whole rounds (one more layout for every candidate) are played until the budget is
   spent. The sampling's randomness is seeded from a digest of the view. So the same view always
   gives the same choice, whatever the hidden cards are, on a loaded machine as on an idle one.
+- **Time** (`steady`, a room's bots): the work a card takes depends on the bot's own cards (how
+  many real choices it has; none for a forced card), and a person waiting on a call in which bots
+  play could time it. So each card waits out the rest of `think_ms` after its search: every card
+  takes the same time, and only a machine too slow to finish the work in time shows more.
 
 The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
 Bridge's plays and a play with one real choice.
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -40,7 +45,7 @@ from .deal import Action, SeatView
 from .variant import Sides
 
 #: Cards played in playouts that take about a millisecond on the machine the budget was set on
-#: (bench/bot_strength.py prints the time per move it takes).
+#: (bench/thinking_bot.py prints the time per card it takes).
 CARDS_PER_MS = 90
 #: A sample costs about this many cards' work (dealing it, setting up the position).
 SAMPLE_CARDS = 12
@@ -54,16 +59,30 @@ DEAL_TRIES = 50
 @dataclass(frozen=True, slots=True)
 class ThinkingBot:
     """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling search
-    in fixed-partnership and partner-card games of four; any other decision is the variant's bot's."""
+    in fixed-partnership and partner-card games of four; any other decision is the variant's bot's.
+
+    `steady`: every card it plays in such a game takes `think_ms` of wall time at least, whatever
+    its choices were: a forced card, or a search that finished early, waits out the rest. How long
+    a bot takes then tells nobody anything about its hand (a search runs only when the bot has a
+    real choice, and how much it does depends on the cards it holds). A room's bots are steady;
+    benchmarks and tests that only want the choice are not."""
 
     think_ms: float = 50.0
+    steady: bool = False
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        policy = view.variant.bot
         trick, contract = view.trick, view.contract
         if (trick is None or contract is None or view.variant.seats != 4 or view.variant.sides is Sides.SOLO
                 or (view.variant.sides is Sides.PARTNER_CARD and view.partner_card is None)):
-            return policy(view, legal)
+            return view.variant.bot(view, legal)
+        started = time.perf_counter()
+        card = self._card(view, legal)
+        if self.steady:
+            time.sleep(max(0.0, self.think_ms / 1000 - (time.perf_counter() - started)))
+        return card
+
+    def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        policy = view.variant.bot
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2:
             return policy(view, legal)
@@ -72,8 +91,9 @@ class ThinkingBot:
         return DECK[search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred))]
 
 
-#: The bots of a room whose `botLevel` setting is `thinking`.
-THINKING_BOT = ThinkingBot()
+#: The bots of a room whose `botLevel` setting is `thinking`: steady, so that their time at the
+#: table depends on nothing but the cards they play.
+THINKING_BOT = ThinkingBot(steady=True)
 
 
 class _Search:

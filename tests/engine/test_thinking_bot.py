@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bridge import FLOATING, Card, Deal, Settings, new_deal
+from bridge import FLOATING, Card, Deal, Settings, new_deal, thinking_bot
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, card_index, hand_mask
 from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search
@@ -168,3 +168,35 @@ def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_r
         assert deal == final
         played[level] = final
     assert played["thinking"].tricks != played["basic"].tricks
+
+
+def test_a_steady_bot_takes_the_same_time_for_every_card_forced_or_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's bots are steady: after a card's search (none for a forced card or a single real
+    choice) they wait out the rest of `think_ms`, so the time a card takes says nothing about the
+    bot's hand. The clock is the test's: between its two readings each card's search "takes" a
+    different time, and the wait makes up the rest of the budget exactly. The choice is the
+    unsteady bot's."""
+    clock, slept, work = [0.0], [], [0.0]
+
+    def perf_counter() -> float:
+        clock[0] += work[0]  # the time since the last reading: the search's, for the second
+        return clock[0]
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(thinking_bot.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(thinking_bot.time, "sleep", sleep)
+    steady = ThinkingBot(think_ms=2, steady=True)
+    kinds = set()
+    for n, deal in enumerate(card_play_states(CONTRACT, GAMES["contract"][1], 11)[:40]):
+        view, legal = deal.view(deal.actor), deal.legal_actions()
+        kinds.add("forced" if len(legal) == 1 else "one choice" if len(searched(deal).candidates) < 2 else "search")
+        work[0] = 0.0
+        unsteady = BOT(view, legal)
+        assert slept == []  # the unsteady bot never waits
+        work[0] = 0.00003 * (n + 1)
+        assert steady(view, legal) == unsteady
+        assert slept == [pytest.approx(0.002 - work[0])]
+        slept.clear()
+    assert kinds == {"forced", "one choice", "search"}

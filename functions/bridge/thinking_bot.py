@@ -22,10 +22,12 @@ the rest of the deal out, and plays the candidate that did best for its side on 
   takes). Whole rounds (one more layout for every candidate) are played until the budget is
   spent. The sampling's randomness is seeded from a digest of the view. So the same view always
   gives the same choice, whatever the hidden cards are, on a loaded machine as on an idle one.
-- **Time** (`steady`, a room's bots): the work a card takes depends on the bot's own cards (how
+- **Time** (`steady`, a room's bots): the work a search needs depends on the bot's own cards (how
   many real choices it has; none for a forced card), and a person waiting on a call in which bots
-  play could time it. So each card waits out the rest of `think_ms` after its search: every card
-  takes the same time, and only a machine too slow to finish the work in time shows more.
+  play could time it. So a steady bot does the same work for every card, playing out layouts whose
+  results it does not use up to the budget plus the most a round of samples can cost (by what the
+  table knows), and then waits out the rest of `think_ms`: every card takes `think_ms`, or on a machine too slow for the
+  work, the time that machine takes for the same work.
 
 The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
 Bridge's plays and a play with one real choice.
@@ -82,13 +84,15 @@ class ThinkingBot:
         return card
 
     def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        policy = view.variant.bot
-        search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
-        if len(search.candidates) < 2:
-            return policy(view, legal)
-        preferred = policy(view, legal)
+        """The searched card; a steady bot spends the whole budget even on a card with no real
+        choice, which is the policy's."""
+        preferred = view.variant.bot(view, legal)
         assert isinstance(preferred, Card)  # a card is being played
-        return DECK[search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred))]
+        search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
+        if len(search.candidates) < 2 and not self.steady:
+            return preferred
+        card = DECK[search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred), self.steady)]
+        return preferred if len(search.candidates) < 2 else card
 
 
 #: The bots of a room whose `botLevel` setting is `thinking`: steady, so that their time at the
@@ -152,10 +156,16 @@ class _Search:
         seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
                                     view.partner, view.tricks, view.trick)).encode()).digest()
         self.rng = random.Random(int.from_bytes(seed[:16], "big"))
+        #: Cards of work the last `best` spent.
+        self.spent = 0
 
-    def best(self, budget: int, preferred: int) -> int:
-        """The candidate with the best total over whole rounds of samples until `budget` cards of work
-        are spent; of equals, `preferred` (the policy's card) if it is one, else the lowest card."""
+    def best(self, budget: int, preferred: int, steady: bool = False) -> int:
+        """The candidate with the best total over whole rounds of samples (one more layout for
+        every candidate) until `budget` cards of work are spent; of equals, `preferred` (the
+        policy's card) if it is one, else the lowest card. `steady`: then play out layouts whose
+        results are not used until the work reaches `budget` plus the most a round can cost by
+        what the table knows (a sample, and each card of the hand played out to the end of the
+        deal), so that the work (`spent`) does not depend on the candidates."""
         candidates = self.candidates
         preferred = next((c for c in candidates if _same_run(c, preferred, self.elsewhere)), -1)
         totals = dict.fromkeys(candidates, 0.0)
@@ -171,6 +181,10 @@ class _Search:
                 totals[candidate] += value
                 spent += cards
             samples += 1
+        steady_work = budget + SAMPLE_CARDS + self.counts[self.seat] * sum(self.counts)
+        while steady and spent < steady_work and (layout := self._layout()) is not None:
+            spent += SAMPLE_CARDS + self._playout(*layout, candidates[0])[1]
+        self.spent = spent
         top = max(totals.values())
         best = [c for c in candidates if totals[c] == top]
         return preferred if preferred in best else best[0]

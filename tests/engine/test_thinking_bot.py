@@ -12,7 +12,7 @@ import pytest
 from bridge import FLOATING, Card, Deal, Settings, new_deal, thinking_bot
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, card_index, hand_mask
-from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search
+from bridge.thinking_bot import SAMPLE_CARDS, THINKING_BOT, ThinkingBot, _distinct, _Search
 from bridge.variant import Sides, Variant
 from tests.engine.conftest import PLAYERS, cards, seated
 from tests.engine.test_bots import hidden_swaps
@@ -200,3 +200,22 @@ def test_a_steady_bot_takes_the_same_time_for_every_card_forced_or_searched(monk
         assert slept == [pytest.approx(0.002 - work[0])]
         slept.clear()
     assert kinds == {"forced", "one choice", "search"}
+
+
+def test_a_steady_search_does_the_same_work_for_every_card() -> None:
+    """The work a search does tells how many real choices the bot has (a round of samples plays
+    one layout per candidate), so a steady search plays out layouts whose results it does not use
+    up to the budget plus the most a round can cost by public counts (a sample, and every card
+    of the hand played to the end of the deal): then its work is that, to within one sample,
+    whatever the hand, forced cards included."""
+    budget = 900
+    counts = set()
+    for game in GAMES:
+        for deal in card_play_states(*GAMES[game], 12)[:40]:
+            search = searched(deal)
+            counts.add(len(search.candidates))
+            search.best(budget, search.candidates[0], steady=True)
+            left = sum(len(hand) for hand in deal.hands)
+            work = budget + SAMPLE_CARDS + len(deal.hands[deal.turn]) * left
+            assert work <= search.spent < work + SAMPLE_CARDS + left, (game, len(deal.tricks))
+    assert {1, 2, 3} <= counts

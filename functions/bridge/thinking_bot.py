@@ -26,8 +26,8 @@ the rest of the deal out, and plays the candidate that did best for its side on 
   many real choices it has; none for a forced card), and a person waiting on a call in which bots
   play could time it. So a steady bot does the same work for every card, playing out layouts whose
   results it does not use up to the budget plus the most a round of samples can cost (by what the
-  table knows), and then waits out the rest of `think_ms`: every card takes `think_ms`, or on a machine too slow for the
-  work, the time that machine takes for the same work.
+  table knows), and then waits out the rest of `think_ms`: every card takes `think_ms`, or on a
+  machine too slow for the work, the time that machine takes for the same work.
 
 The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
 Bridge's plays and a play with one real choice.
@@ -63,11 +63,11 @@ class ThinkingBot:
     """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling search
     in fixed-partnership and partner-card games of four; any other decision is the variant's bot's.
 
-    `steady`: every card it plays in such a game takes `think_ms` of wall time at least, whatever
-    its choices were: a forced card, or a search that finished early, waits out the rest. How long
-    a bot takes then tells nobody anything about its hand (a search runs only when the bot has a
-    real choice, and how much it does depends on the cards it holds). A room's bots are steady;
-    benchmarks and tests that only want the choice are not."""
+    `steady`: every card it plays in such a game takes the same work (forced cards included:
+    see `_Search.best`) and then at least `think_ms` of wall time, waiting out the rest. How long
+    a bot takes then tells nobody anything about its hand (the search's own work depends on the
+    cards it holds). A room's bots are steady; benchmarks and tests that only want the choice
+    are not."""
 
     think_ms: float = 50.0
     steady: bool = False

@@ -15,9 +15,9 @@ MIN_TARGET_SCORE, MAX_TARGET_SCORE = 100, 5000
 #: SPEC §10: a turn timer of 10-600 seconds, or 0 for none.
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 
-#: The `botLevel` setting: how the room's bots play (SPEC §10; docs/DECISIONS.md "Bots that think
-#: at the table"). `basic`: the variant's own bot, which decides at once; `thinking`: the card play
-#: searches sampled layouts of the hidden cards for up to 50 ms a card (`thinking_bot.ThinkingBot`).
+#: The `botLevel` setting: how the room's bots play (SPEC §10; docs/DECISIONS.md "The thinking
+#: bot"). `basic`: the variant's own bot, which decides at once; `thinking`: the card play searches
+#: sampled layouts of the hidden cards, the same time for every card (`thinking_bot.THINKING_BOT`).
 BOT_LEVELS = ("basic", "thinking")
 
 SettingValue = bool | int | str

@@ -84,15 +84,15 @@ class ThinkingBot:
         return card
 
     def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """The searched card; a steady bot spends the whole budget even on a card with no real
-        choice, which is the policy's."""
+        """The searched card, or with no real choice the policy's (a steady bot still does the
+        search's work)."""
         preferred = view.variant.bot(view, legal)
         assert isinstance(preferred, Card)  # a card is being played
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2 and not self.steady:
             return preferred
-        card = DECK[search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred), self.steady)]
-        return preferred if len(search.candidates) < 2 else card
+        best = search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred), self.steady)
+        return DECK[best] if len(search.candidates) > 1 else preferred
 
 
 #: The bots of a room whose `botLevel` setting is `thinking`: steady, so that their time at the

@@ -150,7 +150,8 @@ def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_r
     (here the room plays the whole deal for everyone, as the clean-up does): the thinking bot's at
     "thinking", the variant's own at "basic". From the same deal the two play differently."""
     played = {}
-    for level, bot in (("thinking", THINKING_BOT), ("basic", CONTRACT.bot)):
+    # The room's thinking bot's choice, from the same bot without its wait (tested below).
+    for level, bot in (("thinking", ThinkingBot(THINKING_BOT.think_ms)), ("basic", CONTRACT.bot)):
         settings = Settings(variant="contract", scoring="rubber", deals=0, bot_level=level)
         start = seated(3, settings).start(PLAYERS[0], random.Random(7)).deal
         final = seated(3, settings).start(PLAYERS[0], random.Random(7)).played_out().deal
@@ -171,12 +172,17 @@ def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_r
 
 
 def test_a_steady_bot_takes_the_same_time_for_every_card_forced_or_searched(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A room's bots are steady: after a card's search (none for a forced card or a single real
-    choice) they wait out the rest of `think_ms`, so the time a card takes says nothing about the
-    bot's hand. The clock is the test's: between its two readings each card's search "takes" a
-    different time, and the wait makes up the rest of the budget exactly. The choice is the
-    unsteady bot's."""
-    clock, slept, work = [0.0], [], [0.0]
+    """A room's bots are steady: every card, forced ones and single real choices included, does
+    the steady search's work (its amount is tested below) and then waits out the rest of
+    `think_ms`, so the time a card takes says nothing about the bot's hand. The clock is the
+    test's: between its two readings each card's search "takes" a different time, and the wait
+    makes up the rest of the budget exactly. The choice is the unsteady bot's."""
+    clock, slept, work, searches = [0.0], [], [0.0], []
+    best = thinking_bot._Search.best
+
+    def steady_best(search: _Search, budget: int, preferred: int, steady: bool = False) -> int:
+        searches.append(steady)
+        return best(search, budget, preferred, steady)
 
     def perf_counter() -> float:
         clock[0] += work[0]  # the time since the last reading: the search's, for the second
@@ -187,6 +193,7 @@ def test_a_steady_bot_takes_the_same_time_for_every_card_forced_or_searched(monk
 
     monkeypatch.setattr(thinking_bot.time, "perf_counter", perf_counter)
     monkeypatch.setattr(thinking_bot.time, "sleep", sleep)
+    monkeypatch.setattr(thinking_bot._Search, "best", steady_best)
     steady = ThinkingBot(think_ms=2, steady=True)
     kinds = set()
     for n, deal in enumerate(card_play_states(CONTRACT, GAMES["contract"][1], 11)[:40]):
@@ -195,9 +202,10 @@ def test_a_steady_bot_takes_the_same_time_for_every_card_forced_or_searched(monk
         work[0] = 0.0
         unsteady = BOT(view, legal)
         assert slept == []  # the unsteady bot never waits
+        searches.clear()
         work[0] = 0.00003 * (n + 1)
         assert steady(view, legal) == unsteady
-        assert slept == [pytest.approx(0.002 - work[0])]
+        assert searches == [True] and slept == [pytest.approx(0.002 - work[0])]
         slept.clear()
     assert kinds == {"forced", "one choice", "search"}
 

@@ -14,6 +14,7 @@ import base64
 import json
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,17 +142,22 @@ def a_name(value: Any) -> bool:
             and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in value.strip()))
 
 
-def a_text(value: Any) -> bool:
-    """Whether `value` is a valid chat message (SPEC §13), as some "monsters" are ("../..")."""
-    return isinstance(value, str) and 1 <= len(value.strip()) <= 500 and not any(
-        unicodedata.category(c) == "Cs" for c in value)
+def a_plain_text(most: int) -> Callable[[Any], bool]:
+    """Whether a value is valid user text of 1-`most` characters once trimmed, valid Unicode (a
+    chat message, SPEC §13; an alert, SPEC §15; a player's entropy, SPEC §16), as some
+    "monsters" are ("../..", or any short printable string)."""
+    return lambda value: (isinstance(value, str) and 1 <= len(value.strip()) <= most
+                          and not any(unicodedata.category(c) == "Cs" for c in value))
+
+
+a_text = a_plain_text(500)
 
 
 TEXT_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                      st.sampled_from(["", "   ", "\n\t", "x" * 501, "a\ud800b"]),
                      st.text(min_size=501, max_size=600).filter(lambda t: len(t.strip()) > 500))
 #: Fields some "monsters" are valid values of: those values are not bad.
-VALID = {"displayName": a_name, "text": a_text}
+VALID = {"displayName": a_name, "text": a_text, "alert": a_plain_text(200), "entropy": a_plain_text(64)}
 
 #: Not a whole number: a claim's `tricks` of the wrong type (a number out of range is the engine's).
 TRICKS_BAD = json_values.filter(lambda v: isinstance(v, bool) or not isinstance(v, int))
@@ -288,7 +294,7 @@ def well_formed(draw, name: str, world: World) -> dict:
         "tricks": st.integers(min_value=-2, max_value=14),
         "alert": st.text(min_size=1, max_size=40).filter(lambda t: t.strip()),
         "accept": st.booleans(),
-        "entropy": st.text(min_size=1, max_size=64).filter(a_text),
+        "entropy": st.text(min_size=1, max_size=64).filter(a_plain_text(64)),
         "format": st.just("pbn"),
     }
     data = {f: draw(values[f]) for f in required}

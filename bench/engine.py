@@ -15,10 +15,14 @@ For Floating Bridge and contract bridge (the variants the reference plays) the s
 also run through the reference's `play_game` (strings and lists, a fresh `secrets.SystemRandom()`
 per game like ours) and through our `Deal` API alone (`new_deal`, `place_bid`, `choose_partner`,
 `play_card`: the rules engine without the room, its lobby and its match), the moves chosen by
-the same policy. The three take turns in short slices (three rounds of reference, Deal, Room,
-each a third of the time or of the games) so that the machine's noise falls on all of them
-alike; each figure is its total games over its total seconds, and the ratios ours / reference
-are printed for Deal and Room.
+the same policy; and the floor (`play_floor`): what any engine must do for the reference's
+games with rules that cost nothing (shuffle their decks with the secure RNG, as an engine test
+requires, and hand the policy the lists it draws from). The four take turns in short slices
+(three rounds of floor, reference, Deal, Room, each a quarter of the time or a third of the
+games) so that the machine's noise falls on all of them alike; each figure is its total games
+over its total seconds. Printed: the ratios ours / reference for Deal and Room, the ceiling
+(floor / reference: no engine beats it here) and what 3x the reference leaves for the rules, a
+game and a move, above the floor.
 
     python bench/engine.py [--games N] [--seconds S] [--seed K] [--play-all-tricks] [--no-wash] [--profile]
                            [--variants floating,contract,tiger,memory]
@@ -48,7 +52,7 @@ sys.path.insert(0, str(ROOT / "functions"))
 sys.path.insert(0, str(ROOT))
 
 from bench import reference  # noqa: E402
-from bridge import PASS, Call, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
+from bridge import DECK, PASS, Call, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")
@@ -166,6 +170,76 @@ def play_reference(settings: Settings, choice: random.Random) -> reference.Refer
                                play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule)
 
 
+class ScriptedChoice(random.Random):
+    """A `random.Random` that writes down the benchmark's own work in a game: each draw it is
+    asked for, with the list a `choice` was made from."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.script: list[tuple[str, tuple[object, ...]]] = []
+
+    def random(self) -> float:
+        self.script.append(("random", ()))
+        return super().random()
+
+    def uniform(self, a: float, b: float) -> float:
+        self.script.append(("uniform", ()))
+        return super().uniform(a, b)
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]  # random.Random.choice's own signature
+        self.script.append(("choice", tuple(seq)))
+        return super().choice(seq)
+
+
+@dataclass(frozen=True)
+class FloorGame:
+    """What any engine must do for one of the reference's games in this benchmark, the rules
+    left out: shuffle its `decks` with the secure RNG, and hand the benchmark's policy its lists
+    of legal moves to draw from (`script`: the policy's draws, in order)."""
+
+    decks: int
+    script: tuple[tuple[str, tuple[object, ...]], ...]
+
+
+def floor_games(settings: Settings, seed: int, count: int) -> list[FloorGame]:
+    """`count` of the reference's games as `FloorGame`s (recorded, not timed)."""
+    return [floor_game(settings, seed * 1_000_003 + k) for k in range(count)]
+
+
+def floor_game(settings: Settings, seed: int) -> FloorGame:
+    """One of the reference's games as a `FloorGame`: its decks counted, its policy's draws
+    written down."""
+    recorder = ScriptedChoice(seed)
+    decks: list[list[str]] = []
+    secure = secure_rng()
+
+    def shuffle(deck: list[str]) -> None:
+        decks.append(deck)
+        secure.shuffle(deck)
+
+    reference.play_game(settings.variant, recorder, shuffle, play_all_tricks=settings.play_all_tricks,
+                        wash_rule=settings.wash_rule)
+    return FloorGame(len(decks), tuple(recorder.script))
+
+
+def play_floor(games: list[FloorGame], choice: random.Random) -> None:
+    """The floor of one game in this benchmark: the least any engine (ours, the reference's, or
+    one with rules that cost nothing) does for one of the reference's games: its decks shuffled
+    as ours are (a fresh `secure_rng()` a game, a Fisher-Yates reading the OS CSPRNG per swap,
+    as an engine test requires), and the policy's draws over fresh lists of legal moves."""
+    game = games[choice.randrange(len(games))]
+    shuffle = secure_rng().shuffle
+    for _ in range(game.decks):
+        shuffle(list(DECK))
+    for draw, legal in game.script:
+        if draw == "choice":
+            choice.choice(list(legal))
+        elif draw == "random":
+            choice.random()
+        else:
+            choice.uniform(0.05, 0.6)
+
+
 def run(settings: Settings, seed: int, games: int | None, seconds: float | None) -> tuple[Tally, float]:
     """Play until `games` games or `seconds` seconds (whichever is given; both: the first reached)."""
     tally = Tally()
@@ -204,13 +278,17 @@ class Runner:
 
 #: Rounds of an interleaved measurement: each engine plays a slice in turn, this many times.
 ROUNDS = 3
+#: The reference's games recorded for the floor (`floor_games`), drawn from at random.
+FLOOR_GAMES = 300
 
 
 def interleaved(settings: Settings, seed: int, games: int | None, seconds: float | None) -> tuple[list[Runner], Tally]:
-    """The reference, our Deal and our Room in turn, `ROUNDS` times, each slice a `ROUNDS`-th of
-    the games or of a third of the seconds; the Room's tally for its table."""
+    """The floor, the reference, our Deal and our Room in turn, `ROUNDS` times, each slice a
+    `ROUNDS`-th of the games or of a quarter of the seconds; the Room's tally for its table."""
     tally = Tally()
+    floor = floor_games(settings, seed, FLOOR_GAMES)
     runners = [
+        Runner("floor (no rules)", partial(play_floor, floor), random.Random(seed)),
         Runner("reference", partial(play_reference, settings), random.Random(seed)),
         Runner("ours (Deal)", partial(play_deal, settings), random.Random(seed)),
         Runner("ours (Room)", lambda choice: play_game(settings, choice, tally), random.Random(seed)),
@@ -302,9 +380,14 @@ def main(argv: list[str] | None = None) -> None:
             for runner in runners:
                 print(f"  {runner.name + ' games/s':<22} {runner.rate:8.1f}  ({runner.games} games in "
                       f"{runner.seconds:.2f} s)")
-            ref = runners[0].rate
-            for runner in runners[1:]:
+            floor, ref = runners[0].rate, runners[1].rate
+            for runner in runners[2:]:
                 print(f"  {runner.name} / reference: {runner.rate / ref:.2f}x")
+            print(f"  ceiling (floor / reference): {floor / ref:.2f}x: no engine is faster here than its floor")
+            moves = tally.game_moves / max(tally.games, 1)
+            budget = 1e6 / (3 * ref) - 1e6 / floor
+            print(f"  3x the reference leaves {budget:.0f} us a game above the floor for the rules: "
+                  f"{budget / moves:.2f} us a move ({moves:.1f} moves a game)")
         print()
     print(f"games_per_s: {rates[0][1]:.0f}")
 

@@ -512,11 +512,9 @@ class Room:
         if self.undo_request is not None:
             raise BridgeError(Reason.UNDO_PENDING, "An undo is being answered: play waits for it.")
         shuffler = self._shuffler(rng)
-        room = self._moved(move(before, position, shuffler), shuffler)
-        if room.deal == before:  # nothing happened: a claim the bots rejected at once
-            return self
-        point = UndoPoint(position, before) if undoable and room.deal_in_progress else None
-        return evolve(room, undo_point=point)
+        point = UndoPoint(position, before) if undoable else None
+        room = self._moved(move(before, position, shuffler), shuffler, point)
+        return self if room.deal == before else room  # equal: nothing happened (a claim the bots rejected at once)
 
     def _deal_in_play(self) -> Deal:
         """The deal being played, or GAME_ENDED / WRONG_PHASE when there is none."""
@@ -535,11 +533,13 @@ class Room:
             return rng
         return self.seed.shuffler() if self.seed is not None else secure_rng()
 
-    def _moved(self, deal: Deal, rng: Shuffler | None) -> Room:
+    def _moved(self, deal: Deal, rng: Shuffler | None, undo_point: UndoPoint | None = None) -> Room:
         """The room once its deal has become `deal`: the bots seated in it move on, one after
         another, until a human is to act or the deal ends (SPEC §10). A finished deal is scored;
         when the match goes on, every human's `ready` is reset for the next deal. `rng` is what
-        the move shuffled with, if anything (`_shuffler`): redeals go on drawing from it."""
+        the move shuffled with, if anything (`_shuffler`): redeals go on drawing from it.
+        `undo_point`: the person's action that moved the deal, which they may take back while
+        the deal goes on (SPEC §15); none is kept otherwise."""
         shuffler = self._shuffler(rng)
         bots = {position for position, seat in enumerate(self.seats) if is_bot(seat.uid)}
         while bots and (moved := _policy_move(deal, bots, shuffler)) is not None:
@@ -547,7 +547,7 @@ class Room:
         seed = shuffler.seed if isinstance(shuffler, SeededShuffle) else self.seed
         match = self.match
         if not deal.is_finished or match is None:
-            return evolve(self, deal=deal, seed=seed)
+            return evolve(self, deal=deal, seed=seed, undo_point=undo_point)
         match = match.scored(deal)
         seats = self.seats if match.is_over(deal) else tuple(evolve(seat, ready=seat.bot) for seat in self.seats)
         return evolve(self, match=match, deal=deal, seats=seats, undo_point=None, undo_request=None, seed=seed)
@@ -596,7 +596,7 @@ class Room:
         assert moved is not None  # a deadline is set only while someone is to move
         while moved.claim_answerers:
             moved = _policy_move(moved, moved.claim_answerers, shuffler) or moved
-        return evolve(self._moved(moved, shuffler), undo_point=None)
+        return self._moved(moved, shuffler)
 
     def played_out(self, rng: Shuffler | None = None) -> Room:
         """The deal in progress played to its end with the bot's policy for every seat: the

@@ -37,7 +37,7 @@ def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     namespace: dict[str, Any] = {"make": object.__new__, "cls": cls, "defaults": defaults}
     lines = []
     for i, f in enumerate(fields(cls)):
-        slot = inspect.getattr_static(cls, f.name)
+        slot = inspect.getattr_static(cls, f.name, None)
         assert isinstance(slot, MemberDescriptorType), f"{cls.__name__}: evolve copies slotted dataclasses only"
         namespace[f"set{i}"] = slot.__set__
         kept = f"value.{f.name}"

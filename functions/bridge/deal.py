@@ -96,11 +96,13 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """The declarer at `position` says their side takes `tricks` of the tricks still to play
-    (SPEC §15); `accepted` are the opponents who have agreed so far."""
+    """The declarer at `position` says their side takes `tricks` of the tricks still to play, made
+    once `after` tricks of the play were complete (SPEC §15); `accepted` are the opponents who
+    have agreed so far (of a rejected claim: before one of them rejected it)."""
 
     position: int
     tricks: int
+    after: int
     accepted: tuple[int, ...] = ()
 
 
@@ -139,7 +141,8 @@ class ChoosingPartner:
 class Playing:
     """Card play: the completed `tricks` and the `trick` being played. `partner_card` is None
     when the variant's sides are fixed. `claim`: the declarer's claim the opponents are
-    answering (no card is played meanwhile)."""
+    answering (no card is played meanwhile); `rejected_claims`: the claims rejected so far, in
+    the order made (a claim is a public act: it stays on the table's record)."""
 
     phase: ClassVar[Phase] = Phase.PLAYING
     calls: tuple[AuctionCall, ...]
@@ -148,12 +151,14 @@ class Playing:
     trick: Trick
     tricks: tuple[Trick, ...] = ()
     claim: Claim | None = None
+    rejected_claims: tuple[Claim, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
     """The deal is over: every trick played, a side reached its target as far as the table can
-    tell, or the opponents accepted the declarer's `claim` of the tricks that were left."""
+    tell, or the opponents accepted the declarer's `claim` of the tricks that were left.
+    `rejected_claims`: the claims rejected during play, in the order made."""
 
     phase: ClassVar[Phase] = Phase.COMPLETE
     calls: tuple[AuctionCall, ...]
@@ -161,6 +166,7 @@ class Finished:
     partner_card: Card | None
     tricks: tuple[Trick, ...]
     claim: Claim | None = None
+    rejected_claims: tuple[Claim, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +316,19 @@ class Deal:
         """The claim being answered, or the accepted claim that ended the deal."""
         state = self.state
         return state.claim if isinstance(state, (Playing, Finished)) else None
+
+    @property
+    def rejected_claims(self) -> tuple[Claim, ...]:
+        """The claims rejected during play, in the order made (the open or accepted one is `claim`)."""
+        state = self.state
+        return state.rejected_claims if isinstance(state, (Playing, Finished)) else ()
+
+    def claim_cards(self, claim: Claim) -> Hand:
+        """The cards the claimer held when they made `claim`, which it showed the table: the ones
+        they hold now and the ones they have played since."""
+        played = [play.card for trick in (*self.tricks[claim.after:], *((self.trick,) if self.trick else ()))
+                  for play in trick.plays if play.position == claim.position]
+        return tuple(sort_hand([*self.hands[claim.position], *played]))
 
     @property
     def claim_answerers(self) -> tuple[int, ...]:
@@ -679,7 +698,9 @@ class Deal:
     def claim_violation(self, position: int, tricks: int) -> BridgeError | None:
         """The declarer may claim during card play, between tricks, for 0 to all of the tricks
         still to play, while no claim is open, once the table knows the sides: with a partner
-        card only once it has been played, or who answers would tell who the partner is."""
+        card only once it has been played, or who answers would tell who the partner is. After a
+        rejected claim, the next waits for another trick: each claim is answered from a new
+        position, so asking again and again tells the claimer nothing new."""
         state = self.state
         if not isinstance(state, Playing):
             return BridgeError(Reason.WRONG_PHASE,
@@ -693,6 +714,9 @@ class Deal:
                                                    "it would tell the table who the partner is.")
         if state.trick.plays:
             return BridgeError(Reason.WRONG_PHASE, "A claim is made between tricks: finish this trick first.")
+        if state.rejected_claims and state.rejected_claims[-1].after == len(state.tricks):
+            return BridgeError(Reason.CLAIM_REJECTED, "Your claim was rejected at this trick: play another trick "
+                                                      "before claiming again.")
         left = self.variant.hand_size - len(state.tricks)
         if not 0 <= tricks <= left:
             return BridgeError(Reason.INVALID_ARGUMENT, f"{left} tricks are left to play: claim 0 to {left} of them.")
@@ -705,12 +729,13 @@ class Deal:
             raise error
         state = self.state
         assert isinstance(state, Playing)  # claim_violation says so
-        return evolve(self, state=evolve(state, claim=Claim(position, tricks)))
+        return evolve(self, state=evolve(state, claim=Claim(position, tricks, len(state.tricks))))
 
     def answer_claim(self, position: int, accept: bool) -> Deal:
         """Each opponent of the claimer's side answers the open claim. When all have accepted, the
         deal ends as if played: the claimer's side takes the claimed tricks of those left, the
-        opponents the rest. One rejection withdraws the claim, and play goes on."""
+        opponents the rest. One rejection withdraws the claim, which stays on the record as
+        rejected, and play goes on."""
         state = self.state
         if not isinstance(state, Playing) or state.claim is None:
             raise BridgeError(Reason.NO_CLAIM, "No claim is open.")
@@ -719,12 +744,13 @@ class Deal:
         if position in state.claim.accepted:
             raise BridgeError(Reason.ALREADY_ANSWERED, "You have accepted this claim already.")
         if not accept:
-            return evolve(self, state=evolve(state, claim=None))
+            return evolve(self, state=evolve(state, claim=None, rejected_claims=(*state.rejected_claims, state.claim)))
         claim = evolve(state.claim, accepted=(*state.claim.accepted, position))
         deal = evolve(self, state=evolve(state, claim=claim))
         if deal.claim_answerers:
             return deal
-        return evolve(self, state=Finished(state.calls, state.contract, state.partner_card, state.tricks, claim))
+        return evolve(self, state=Finished(state.calls, state.contract, state.partner_card, state.tricks, claim,
+                                           state.rejected_claims))
 
     def play_card(self, position: int, card: Card) -> Deal:
         """The player at `position` plays one card: their own on their turn, or as declarer the
@@ -754,10 +780,11 @@ class Deal:
                 return evolve(self, hands=self.stock, stock=(), first_tricks=tricks, state=Bidding())
             return evolve(self, hands=hands, state=FirstHalf(Trick(moved.leader), tricks), play_core=moved)
         if moved.finished():
-            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks),
-                          play_core=moved)
+            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks,
+                                                            None, state.rejected_claims), play_core=moved)
         return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card,
-                                                       Trick(moved.leader), tricks), play_core=moved)
+                                                       Trick(moved.leader), tricks, None, state.rejected_claims),
+                      play_core=moved)
 
 
 _DOUBLING_OF = {DOUBLE: Doubling.DOUBLED, REDOUBLE: Doubling.REDOUBLED}

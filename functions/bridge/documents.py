@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Literal, cast
 
 from .cards import Card, Suit
-from .deal import AuctionCall, Contract, Deal, Phase, Trick
+from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
 from .room import Result, Room, Seat, is_bot
 from .variant import ScoreSheet, Sides
@@ -20,6 +20,7 @@ from .wire import (
     AlertEntry,
     CallEntry,
     ClaimDoc,
+    ClaimEntry,
     ContractDoc,
     DealingDoc,
     DealRecord,
@@ -148,6 +149,7 @@ def public_room(room: Room) -> RoomState:
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
         "claim": _claim(deal) if deal and room.abandoned_by is None else None,
+        "claims": _claims(deal) if deal else [],
         "undo": {"by": request.position, "accepted": list(request.accepted), "answering": list(room.undo_answerers)}
         if (request := room.undo_request) else None,
         "nextDeal": _next_deal(room),
@@ -162,6 +164,18 @@ def _claim(deal: Deal) -> ClaimDoc | None:
         return None
     return {"by": claim.position, "tricks": claim.tricks, "cards": _cards(deal.hands[claim.position]),
             "accepted": list(claim.accepted), "answering": list(deal.claim_answerers)}
+
+
+def _claims(deal: Deal) -> list[ClaimEntry]:
+    """Every claim of the deal in the order made, with the cards each showed and its answer: the
+    rejected ones, then the one being answered or accepted."""
+    current = deal.claim
+    answered: list[tuple[Claim, Literal["accepted", "rejected"] | None]] = [
+        *((claim, "rejected") for claim in deal.rejected_claims),
+        *(((current, "accepted" if deal.is_finished else None),) if current else ())]
+    return [{"by": claim.position, "tricks": claim.tricks, "after": claim.after,
+             "cards": _cards(deal.claim_cards(claim)), "accepted": list(claim.accepted), "result": result}
+            for claim, result in answered]
 
 
 def _first_half(deal: Deal) -> FirstHalfDoc:
@@ -257,6 +271,7 @@ def deal_record(room: Room) -> DealRecord | None:
         "firstHalf": {**_first_half(deal), "hands": [{"cards": _cards(h)} for h in deal.first_half_hands()]}
         if deal.first_tricks else None,
         "claim": {"by": claim.position, "tricks": claim.tricks} if (claim := deal.claim) else None,
+        "claims": _claims(deal),
         "alerts": _alerts(deal.calls),
         "result": _result(result, match.sheet),
         "scoreChanges": dict(match.score_changes(deal)),

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from .bids import Call
 from .cards import Card
-from .claims import claim_holds
+from .claims import STEADY
 from .deal import Deal, Outcome, Phase
 from .deal_seed import DealSeed, SeededShuffle, new_seed
 from .dealing import Board, Shuffler, secure_rng
@@ -96,8 +96,8 @@ class EventTable:
 
 @dataclass(frozen=True, slots=True)
 class UndoPoint:
-    """The last action a person made in the deal in progress (SPEC §15): who made it, and the deal
-    as it was just before (the bots' moves after it are undone with it)."""
+    """The last action a person made in the deal in progress (SPEC §15), while nobody has acted
+    after it: who made it, and the deal as it was just before."""
 
     position: int
     deal: Deal
@@ -513,8 +513,7 @@ class Room:
             raise BridgeError(Reason.UNDO_PENDING, "An undo is being answered: play waits for it.")
         shuffler = self._shuffler(rng)
         point = UndoPoint(position, before) if undoable else None
-        room = self._moved(move(before, position, shuffler), shuffler, point)
-        return self if room.deal == before else room  # equal: nothing happened (a claim the bots rejected at once)
+        return self._moved(move(before, position, shuffler), shuffler, point)
 
     def _deal_in_play(self) -> Deal:
         """The deal being played, or GAME_ENDED / WRONG_PHASE when there is none."""
@@ -539,11 +538,12 @@ class Room:
         when the match goes on, every human's `ready` is reset for the next deal. `rng` is what
         the move shuffled with, if anything (`_shuffler`): redeals go on drawing from it.
         `undo_point`: the person's action that moved the deal, which they may take back while
-        the deal goes on (SPEC §15); none is kept otherwise."""
+        the deal goes on (SPEC §15), unless a bot moves after it: nothing the table has seen is taken
+        back (docs/DECISIONS.md "Undo"), so a bot's call or card makes the person's action stand."""
         shuffler = self._shuffler(rng)
         bots = {position for position, seat in enumerate(self.seats) if is_bot(seat.uid)}
         while bots and (moved := _policy_move(deal, bots, shuffler)) is not None:
-            deal = moved
+            deal, undo_point = moved, None  # a bot's move, seen by the table, stands: so does what it answered
         seed = shuffler.seed if isinstance(shuffler, SeededShuffle) else self.seed
         match = self.match
         if not deal.is_finished or match is None:
@@ -631,10 +631,11 @@ class Room:
     # ----- undo (SPEC §15) -------------------------------------------------------------------
 
     def request_undo(self, uid: str) -> Room:
-        """The player whose call or card is the last person's action of the deal asks to take it
-        back, with the bots' moves after it, unless it showed the table something (`_revealed`).
-        Each person of the other side as the table knows it answers (`undo_answerers`); bots
-        agree at once. Agreed by all, the deal is as it was before that action."""
+        """The player whose call or card is the last action of the deal asks to take it back, unless
+        it showed the table something (`_revealed`); once anyone else has acted after it (a bot
+        at once, or a person) there is nothing of theirs to take back (`undo_point`). Each person
+        of the other side as the table knows it answers (`undo_answerers`); bots agree at once.
+        Agreed by all, the deal is as it was before that action."""
         position = self._member(uid)
         if self.deal is not None and self.deal.is_finished and not self.is_ended:
             raise BridgeError(Reason.UNDO_NOT_ALLOWED, "The deal is over: its last card stands.")
@@ -699,11 +700,16 @@ def _revealed(before: Deal, after: Deal) -> bool:
 
 
 def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal | None:
-    """One move by the bots' policy for a seat of `positions` that is to move: an answer to the
-    open claim (`claims.claim_holds`), or the actor's call or card. None: none of them is to move."""
-    for position in deal.claim_answerers:
-        if position in positions:
-            return deal.answer_claim(position, claim_holds(deal.view(position)))
+    """One move by the bots' policy for the seats of `positions` that are to move: their answers
+    to the open claim (`claims.STEADY`, in turn until one rejects it), or the actor's call or
+    card. None: none of them is to move."""
+    answerers = [position for position in deal.claim_answerers if position in positions]
+    if answerers:
+        for position, holds in zip(answerers, STEADY.answers([deal.view(p) for p in answerers]), strict=True):
+            deal = deal.answer_claim(position, holds)
+            if not holds:
+                break
+        return deal
     actor = deal.actor
     return deal.act(actor, deal.bot_action(room_bot(deal.settings)), rng) \
         if actor is not None and actor in positions else None

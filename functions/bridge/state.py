@@ -18,9 +18,11 @@ older server still loads, and is stored in the current form the next time it cha
 - 8: 7 with the room's `undoPoint` (the deal before the last person's action, and who made
   it) and `undoRequest` (SPEC §15).
 - 9: 8 with each deal's `alerts`, by call (null: none) (SPEC §15).
-- 10: this module's form: 9 with verifiable dealing (SPEC §16): each seat's `entropy`, the
-  room's `nextSeed` (hex; null at an event's table) and the current deal's `seed` (its seed,
-  entropy, number and decks drawn), and contract bridge's sheet's `lastVulnerable`.
+- 10: 9 with verifiable dealing (SPEC §16): each seat's `entropy`, the room's `nextSeed` (hex;
+  null at an event's table) and the current deal's `seed` (its seed, entropy, number and decks
+  drawn), and contract bridge's sheet's `lastVulnerable`.
+- 11: this module's form: 10 with each claim's `after` (the tricks complete when it was made)
+  and each deal's `rejectedClaims` (SPEC §15: a claim stays on the record, accepted or not).
 """
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 Doc = dict[str, Any]
 
 
@@ -96,9 +98,19 @@ def _deal(deal: Deal) -> Doc:
         "tricks": [_trick(t) for t in deal.tricks],
         "stock": [_card_text(hand) for hand in deal.stock],
         "firstTricks": [_trick(t) for t in deal.first_tricks],
-        "claim": {"position": claim.position, "tricks": claim.tricks, "accepted": list(claim.accepted)}
-        if (claim := deal.claim) else None,
+        "claim": _claim(claim) if (claim := deal.claim) else None,
+        "rejectedClaims": [_claim(claim) for claim in state.rejected_claims]
+        if isinstance(state, (Playing, Finished)) else [],
     }
+
+
+def _claim(claim: Claim) -> Doc:
+    return {"position": claim.position, "tricks": claim.tricks, "after": claim.after,
+            "accepted": list(claim.accepted)}
+
+
+def _decode_claim(doc: Mapping[str, Any]) -> Claim:
+    return Claim(doc["position"], doc["tricks"], doc["after"], tuple(doc["accepted"]))
 
 
 def encode(room: Room) -> Doc:
@@ -180,13 +192,14 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
                              Doubling(contract_doc["doubling"]))
         partner_card = Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None
         tricks = tuple(_parse_trick(t, seats) for t in doc["tricks"])
-        claim = Claim(c["position"], c["tricks"], tuple(c["accepted"])) if (c := doc["claim"]) else None
+        claim = _decode_claim(c) if (c := doc["claim"]) else None
+        rejected = tuple(_decode_claim(c) for c in doc["rejectedClaims"])
         if phase is Phase.CHOOSING_TEAMMATE:
             state = ChoosingPartner(calls, contract)
         elif phase is Phase.PLAYING:
-            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks, claim)
+            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks, claim, rejected)
         else:
-            state = Finished(calls, contract, partner_card, tricks, claim)
+            state = Finished(calls, contract, partner_card, tricks, claim, rejected)
     return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
                 tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"],
                 tuple(_cards(hand) for hand in doc["stock"]), tuple(_parse_trick(t, seats) for t in doc["firstTricks"]))
@@ -305,10 +318,23 @@ def _v9_to_v10(doc: Mapping[str, Any]) -> Doc:
             "nextSeed": None}
 
 
+def _v10_to_v11(doc: Mapping[str, Any]) -> Doc:
+    """Before claims stayed on the record (issue 33) a rejected claim left none: no deal has a
+    rejected claim, and an open or accepted claim was made after the tricks complete now (a
+    claim is made between tricks, and ends the deal or waits for its answers)."""
+    def claimed(deal: Mapping[str, Any]) -> Doc:
+        claim = deal["claim"] and {**deal["claim"], "after": len(deal["tricks"])}
+        return {**deal, "claim": claim, "rejectedClaims": []}
+
+    match, point = doc["match"], doc["undoPoint"]
+    return {**doc, "schemaVersion": 11, "match": match and {**match, "deal": claimed(match["deal"])},
+            "undoPoint": point and {**point, "deal": claimed(point["deal"])}}
+
+
 #: Schema version -> the step from it to the next.
 _STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
                                                          6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9,
-                                                         9: _v9_to_v10}
+                                                         9: _v9_to_v10, 10: _v10_to_v11}
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

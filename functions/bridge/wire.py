@@ -145,6 +145,21 @@ class ClaimDoc(TypedDict):
     answering: list[int]
 
 
+class ClaimEntry(TypedDict):
+    """SPEC §15, issue 33: one claim of the deal, in the order made; a claim is a public act and
+    stays on the record whatever its answer. `by` is the claimer's position, `after` how many
+    tricks were complete when it was made, `cards` the claimer's cards then (shown to the table
+    by the claim), `accepted` the opponents who accepted it, `result` `accepted` (it ended the
+    deal), `rejected` (an opponent rejected it: play went on) or null (being answered)."""
+
+    by: int
+    tricks: int
+    after: int
+    cards: list[CardText]
+    accepted: list[int]
+    result: Literal["accepted", "rejected"] | None
+
+
 class UndoDoc(TypedDict):
     """SPEC §15: `by` (a position) asks to take back their last action; `accepted`: positions that
     have agreed; `answering`: people still to answer."""
@@ -281,6 +296,7 @@ class RoomState(TypedDict):
     firstHalf: FirstHalfDoc | None
     event: EventTableDoc | None
     claim: ClaimDoc | None
+    claims: list[ClaimEntry]
     undo: UndoDoc | None
     nextDeal: NextDealDoc | None
     dealing: DealingDoc | None
@@ -358,6 +374,7 @@ class DealRecord(TypedDict):
     tricks: list[TrickDoc]
     firstHalf: FirstHalfRecord | None
     claim: ClaimRecord | None
+    claims: list[ClaimEntry]
     alerts: list[AlertEntry]
     result: ResultDoc
     scoreChanges: dict[str, int]
@@ -472,7 +489,7 @@ class RespondUndoRequest(Guards):
 class ClaimAnswer(TypedDict):
     """claim (SPEC §15): where the claim stands once the bots at the table have answered: `open`
     (people are to answer), `accepted` (the deal has ended) or `rejected` (a bot rejected it:
-    nothing changed, play goes on)."""
+    play goes on, the claim stays on the record and the next waits for another trick)."""
 
     success: Literal[True]
     claim: Literal["open", "accepted", "rejected"]

@@ -19,7 +19,8 @@ class ClaimGame(ContractGame):
     """The contract scan, with the open claim's cards public."""
 
     def hidden_from(self, viewer: User, room: dict, hands: dict[str, list[str]]) -> set[str]:
-        claimed = set(room["claim"]["cards"]) if room["claim"] else set()
+        """A claim shows the claimer's cards to the table, and a rejected one leaves them shown."""
+        claimed = {card for claim in room["claims"] for card in claim["cards"]}
         return super().hidden_from(viewer, room, hands) - claimed
 
     def refused_without_a_card(self, user: User, name: str, reason: str, hidden: set[str], **data) -> None:
@@ -69,8 +70,8 @@ def test_a_claim_shows_the_claimers_cards_and_nothing_else_to_anyone():
     assert room["claim"]["cards"] == hands[declarer.uid]
     game.probe_claim(room, hands)
     assert table.call("respondClaim", right, accept=False) == {"success": True}
-    room, hands = game.check_contract_views()  # withdrawn: the document shows no claim and no card of it
-    assert room["claim"] is None
+    room, hands = game.check_contract_views()  # withdrawn: no open claim; the cards it showed stay shown
+    assert room["claim"] is None and [c["result"] for c in room["claims"]] == ["rejected"]
 
     room = game.play_contract((), until=between_tricks_after(len(room["tricks"]) + 1))
     assert table.call("claim", declarer, tricks=len(hands[declarer.uid]) - 1)["claim"] == "open"

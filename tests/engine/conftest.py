@@ -81,6 +81,7 @@ SPEC_STATUS: dict[str, str] = {
     # Claims (SPEC §15)
     "NOT_OPPONENT": "permission-denied",
     **dict.fromkeys(["CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"], "failed-precondition"),
+    "CLAIM_REJECTED": "failed-precondition",  # issue 33: the next claim waits for another trick
     # Undo (SPEC §15)
     **dict.fromkeys(["UNDO_DISABLED", "NOTHING_TO_UNDO", "UNDO_NOT_ALLOWED", "UNDO_PENDING", "NO_UNDO"],
                     "failed-precondition"),

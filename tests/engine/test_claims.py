@@ -7,12 +7,13 @@ from itertools import combinations
 
 import pytest
 
-from bridge import DECK, Phase, Reason, Settings, new_deal, state
-from bridge.claims import claim_holds
+from bridge import DECK, Phase, Reason, Room, Settings, claims, new_deal, state
+from bridge.claims import ClaimAnswerer, Work
 from bridge.contract import CONTRACT
-from bridge.deal import Bidding, Deal, Finished, Playing
-from bridge.double_dummy import Ending, most_tricks
+from bridge.deal import Bidding, Claim, Deal, Finished, Playing
+from bridge.double_dummy import Budget, Ending, most_tricks
 from bridge.memory import MEMORY
+from bridge.room import UndoPoint
 from bridge.values import evolve
 from bridge.variants import variant_named
 
@@ -202,7 +203,7 @@ def test_a_bot_accepts_exactly_the_claims_that_hold_in_every_layout_it_cannot_ru
         for tricks in range(4):
             claimed = deal.make_claim(deal.contract.declarer, tricks)
             for position in claimed.claim_answerers:
-                answer = claim_holds(claimed.view(position))
+                answer = ClaimAnswerer().answers([claimed.view(position)])[0]
                 assert answer == layouts_oracle(claimed, position)
                 answers.add(answer)
         checked += 1
@@ -231,10 +232,10 @@ def test_a_claim_of_the_double_dummy_tricks_accepted_scores_what_double_dummy_pl
     value = double_dummy_value(deal)
     best = value - deal.side_tricks(deal.partner)[0]
     claimed = deal.make_claim(declarer, best)
-    assert all(claim_holds(claimed.view(p)) for p in claimed.claim_answerers)
+    assert all(ClaimAnswerer().answers([claimed.view(p) for p in claimed.claim_answerers]))
     if best < 5:
         over = deal.make_claim(declarer, best + 1)
-        assert not any(claim_holds(over.view(p)) for p in over.claim_answerers)
+        assert not any(ClaimAnswerer().answers([over.view(p) for p in over.claim_answerers]))
     for p in claimed.claim_answerers:
         claimed = claimed.answer_claim(p, True)
 
@@ -276,7 +277,18 @@ def test_a_claim_open_or_accepted_is_stored_and_read_back_exactly(answers: tuple
     assert state.decode(state.encode(room)) == room
 
 
-def test_a_claim_the_bots_reject_at_once_leaves_the_room_as_it_was() -> None:
+def bots_east_west(deal: Deal) -> Room:
+    """`deal`'s room with bots in the East-West seats (1 and 3), people North and South."""
+    room = room_with(deal)
+    seats = tuple(evolve(seat, uid=f"~bot{p}") if p % 2 else seat for p, seat in enumerate(room.seats))
+    return evolve(room, seats=seats,
+                  deal=evolve(deal, players=tuple(f"~bot{p}" if p % 2 else uid for p, uid in enumerate(PLAYERS))))
+
+
+def test_a_claim_the_bots_reject_stays_on_the_record_ends_the_undo_chance_and_the_next_waits_a_trick() -> None:
+    """A claim is a public act: one the bots reject is withdrawn but stays on the record with the
+    cards it showed, the declarer's action before it can no longer be taken back, and claiming
+    again waits for another trick (each claim answered from a new position)."""
     rng = random.Random(12)
     for seed in range(20):
         deal = late(new_deal(CONTRACT, PLAYERS, CONTRACT_SETTINGS, seed % 4, rng), rng, 5)
@@ -285,12 +297,75 @@ def test_a_claim_the_bots_reject_at_once_leaves_the_room_as_it_was() -> None:
         best = double_dummy_value(deal) - deal.side_tricks(deal.partner)[0]
         if best == 5:
             continue
-        room = room_with(deal)
-        room = evolve(room, seats=tuple(evolve(seat, uid=f"~bot{p}") if p % 2 else seat
-                                        for p, seat in enumerate(room.seats)),
-                      deal=evolve(deal, players=tuple(f"~bot{p}" if p % 2 else uid for p, uid in enumerate(PLAYERS))))
-        declarer = room.deal.players[deal.contract.declarer]
-        assert room.claim(declarer, best + 1) == room
-        assert room.claim(declarer, best).deal.is_finished
+        room = bots_east_west(deal)
+        declarer, position = room.deal.players[deal.contract.declarer], deal.contract.declarer
+        room = evolve(room, undo_point=UndoPoint(position, deal))  # as if the declarer's last card could go back
+        shown = room.deal.hands[position]
+        rejected = room.claim(declarer, best + 1)
+        assert rejected.deal.claim is None and rejected.undo_point is None
+        assert rejected.deal.rejected_claims == (Claim(position, best + 1, 8),)
+        assert rejected.deal.claim_cards(rejected.deal.rejected_claims[0]) == shown
+        with rejects(Reason.CLAIM_REJECTED):
+            rejected.claim(declarer, best)
+        with rejects(Reason.NOTHING_TO_UNDO):
+            rejected.request_undo(declarer)
+        room = rejected
+        while room.deal_in_progress and (room.deal.trick.plays or len(room.deal.tricks) == 8):  # another trick
+            room = room.play_card(room.deal.players[room.deal.actor], room.deal.bot_action())
+        assert room.deal.claim_cards(room.deal.rejected_claims[0]) == shown  # the cards it showed, played or not
+        if not room.deal_in_progress or room.deal.trick.leader % 2:
+            continue
+        best = double_dummy_value(room.deal) - room.deal.side_tricks(room.deal.partner)[0]
+        accepted = room.claim(declarer, best).deal
+        assert accepted.is_finished and accepted.claim == Claim(position, best, 9, (1, 3))
+        assert accepted.rejected_claims == rejected.deal.rejected_claims
+        assert state.decode(state.encode(evolve(room, deal=accepted))).deal == accepted
         return
     raise AssertionError("no deal to claim in")
+
+
+def test_a_steady_answer_spends_the_whole_budget_then_waits_whatever_the_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's bots answer a claim with the same work and the same wall time whatever the cards:
+    each answer spends its whole budget (the check, then searches of a layout the claimer could
+    deal), then the answers wait out the rest of `seconds` each. The clock is the test's: every
+    reading moves it on by a millisecond. Their answers are the bare check's."""
+    spent: list[Budget] = []
+
+    class Recorded(Budget):
+        def __init__(self, nodes: int) -> None:
+            super().__init__(nodes)
+            spent.append(self)
+
+    clock, slept = [0.0], []
+
+    def perf_counter() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(claims, "Budget", Recorded)
+    monkeypatch.setattr(claims.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(claims.time, "sleep", slept.append)
+    work = dict.fromkeys(range(3), Work(3_000, 2.0))
+    steady, bare = ClaimAnswerer(work, steady=True), ClaimAnswerer(work)
+    rng = random.Random(8)
+    verdicts = set()
+    for variant, size in (("floating", 4), ("contract", 5), ("memory", 5), ("floating", 5)):
+        v = variant_named(variant)
+        settings = Settings(play_all_tricks=True) if variant == "floating" else Settings(
+            variant=variant, scoring="target" if variant == "memory" else "rubber", deals=0)
+        for seed in range(3):
+            deal = late(new_deal(v, PLAYERS[:v.seats], settings, seed % v.seats, rng), rng, size)
+            if deal.is_finished or not deal.partner_revealed:
+                continue
+            for tricks in range(size + 1):
+                claimed = deal.make_claim(deal.contract.declarer, tricks)
+                views = [claimed.view(p) for p in claimed.claim_answerers]
+                spent.clear(), slept.clear()
+                started = clock[0]
+                answers = steady.answers(views)
+                assert len(spent) == len(views) and all(-1 <= budget.nodes <= 0 for budget in spent)
+                assert len(slept) == 1  # they end `seconds` an answer after the first reading of the clock
+                assert clock[0] + slept[0] == pytest.approx(started + 0.001 + len(views) * 2.0)
+                assert answers == bare.answers(views) and len(slept) == 1  # the bare answerer never waits
+                verdicts.update(answers)
+    assert verdicts == {True, False}

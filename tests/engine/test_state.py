@@ -76,6 +76,15 @@ def claimed(answers: int) -> Room:
     return room
 
 
+def claim_rejected() -> Room:
+    """Contract bridge: a claim the East-West defenders rejected after two tricks, a third trick
+    played since."""
+    room = claimed(0)
+    deal = room.deal
+    room = room.answer_claim(deal.players[deal.claim_answerers[0]], False)
+    return advance(room, lambda r: len(r.deal.tricks) >= 3 and not r.deal.trick.plays)
+
+
 def undo_asked() -> Room:
     """Contract bridge in play: a card played, and its player asking to take it back."""
     room = doubled_in_play()
@@ -134,6 +143,7 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "contract: a claim open": (Status.PLAYING, lambda: claimed(0)),
     "contract: a claim accepted by one defender": (Status.PLAYING, lambda: claimed(1)),
     "contract: a claim accepted": (Status.DEAL_ENDED, lambda: claimed(2)),
+    "contract: a claim rejected": (Status.PLAYING, claim_rejected),
     "contract: an undo asked for": (Status.PLAYING, undo_asked),
     "contract: an alerted auction": (Status.BIDDING, lambda: contract_started().place_bid(
         PLAYERS[0], call("1C"), random.Random(1), "could be short")),
@@ -165,7 +175,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 10
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 11
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -207,10 +217,31 @@ def older(room: Room) -> Room:
     return unseeded(evolve(room, undo_point=None))
 
 
+def schema_10(doc: dict) -> dict:
+    """A state document of the current schema as schema 10 wrote it: no claim's `after`, no
+    rejected claims (for rooms with none and whose claim, if any, is at the current trick)."""
+    old = json.loads(json.dumps(doc)) | {"schemaVersion": 10}
+    for deal in (old["match"] and old["match"]["deal"], old["undoPoint"] and old["undoPoint"]["deal"]):
+        if deal:
+            assert deal.pop("rejectedClaims") == []
+            if deal["claim"]:
+                assert deal["claim"].pop("after") == len(deal["tricks"])
+    return old
+
+
+def test_a_schema_10_room_has_no_rejected_claim_and_its_claim_was_made_at_this_trick() -> None:
+    for name in ("waiting", "playing", "contract: a claim open", "contract: a claim accepted",
+                 "contract: an undo asked for"):
+        room = ROOMS[name][1]()
+        doc = state.encode(room)
+        assert state.decode(schema_10(doc)) == room, name
+        assert state.migrate(schema_10(doc)) == doc, name
+
+
 def schema_9(doc: dict) -> dict:
     """A state document of the current schema as schema 9 wrote it: no seeds, no entropy, no
     vulnerability of the last deal (the fields of `older` rooms, whose values are their defaults)."""
-    old = json.loads(json.dumps(doc)) | {"schemaVersion": 9}
+    old = schema_10(doc) | {"schemaVersion": 9}
     del old["nextSeed"], old["seed"]
     for seat in old["seats"]:
         del seat["entropy"]
@@ -314,7 +345,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 11, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 12, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bridge import Reason, Room, Settings, state
+from bridge import Reason, Room, Seat, Settings, state
 from bridge.values import evolve
 
 from .conftest import PLAYERS, card, rejects, room_with, seated
@@ -59,9 +59,9 @@ def test_undo_then_the_same_action_gives_the_same_state() -> None:
         assert undone.play_card(uid, action) == once
 
 
-def test_the_bots_moves_after_the_action_are_undone_with_it() -> None:
-    """One person and three bots: the person's first call, the bots' calls after it, all taken
-    back at once (bots agree), in the first seeded deal where bots call after the person."""
+def test_a_bots_move_after_the_action_makes_it_stand() -> None:
+    """Nothing seen is taken back: one person and three bots, the person's call and the bots'
+    calls after it (seen by the person) stand, in every seeded deal where bots call after it."""
     checked = 0
     for seed in range(10):
         room = seated(3).start(PLAYERS[0], random.Random(seed))  # the bots before the person have called
@@ -70,10 +70,41 @@ def test_the_bots_moves_after_the_action_are_undone_with_it() -> None:
         after = room.place_bid(PLAYERS[0], before.bot_action(), RNG)
         if len(after.deal.calls) <= len(before.calls) + 1 or not after.deal_in_progress:
             continue  # the call ended the auction or redealt: no bot called after it
-        undone = after.request_undo(PLAYERS[0])
-        assert undone.deal == before and undone.undo_request is None and undone.undo_point is None
+        assert after.undo_point is None
+        with rejects(Reason.NOTHING_TO_UNDO):
+            after.request_undo(PLAYERS[0])
         checked += 1
     assert checked >= 5
+
+
+def played(room: Room) -> int:
+    deal = room.deal
+    return sum(len(t.plays) for t in deal.tricks) + (len(deal.trick.plays) if deal.trick else 0)
+
+
+def test_against_bots_a_card_is_taken_back_at_once_while_no_bot_has_played_after_it() -> None:
+    """Ann declares 1S and plays the dummy (2) against two bots: a card of hers after which her
+    side leads again (no bot has played) is taken back at once, the bots agreeing; a card a bot
+    has played after stands, whole deal long."""
+    deal = declared()
+    bots = {1: Seat("~bot1", "Bot 1", True), 3: Seat("~bot3", "Bot 3", True)}
+    room = room_with(evolve(deal, players=tuple(bots[p].uid if p in bots else uid for p, uid in enumerate(PLAYERS))))
+    room = evolve(room, seats=tuple(bots.get(p, seat) for p, seat in enumerate(room.seats)))._moved(deal, RNG)
+    undone = stood = 0
+    while room.deal_in_progress:
+        before = room
+        room = room.play_card("ann", room.deal.bot_action())
+        if not room.deal_in_progress:
+            break
+        if played(room) > played(before) + 1:  # a bot played after ann's card
+            with rejects(Reason.NOTHING_TO_UNDO):
+                room.request_undo("ann")
+            stood += 1
+            continue
+        back = room.request_undo("ann")
+        assert back.deal == before.deal and back.undo_point is None and back.undo_request is None
+        undone += 1
+    assert undone >= 2 and stood >= 10
 
 
 def test_an_action_that_showed_cards_cannot_be_undone() -> None:

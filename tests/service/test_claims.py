@@ -37,6 +37,8 @@ def test_the_declarer_claims_the_opponents_answer_and_the_deal_ends_as_if_played
     room = table.room()
     assert room["claim"] == {"by": 0, "tricks": 5, "cards": table.hand(declarer), "accepted": [],
                              "answering": [1, 3]}
+    assert room["claims"] == [{"by": 0, "tricks": 5, "after": 4, "cards": table.hand(declarer), "accepted": [],
+                               "result": None}]
     assert room["status"] == "playing" and room["version"] == table.room(left)["version"]
     for player in table.players:
         assert table.room(player)["claim"]["cards"] == table.hand(declarer)
@@ -59,20 +61,31 @@ def test_the_declarer_claims_the_opponents_answer_and_the_deal_ends_as_if_played
     assert (room["result"]["declarerTricks"], room["result"]["defenderTricks"]) == (won + 5, 13 - won - 5)
     record = client.read(f"rooms/{table.room_id}/deals/1", left)
     assert record["claim"] == {"by": 0, "tricks": 5} and len(record["tricks"]) == 4
+    assert record["claims"] == room["claims"] == [{**room["claims"][0], "accepted": [1, 3], "result": "accepted"}]
     assert record["result"] == room["result"]
 
 
-def test_a_rejected_claim_is_withdrawn_and_play_goes_on():
+def test_a_rejected_claim_is_withdrawn_stays_on_the_record_and_the_next_waits_for_another_trick():
     table = Table.started(settings=CONTRACT)
     table.auction("2S", "PASS", "PASS", "PASS")
     room = between_tricks(table, 2)
+    shown = table.hand(table.at(0))
     table.call("claim", table.at(0), tricks=11)
+    assert table.call("respondClaim", table.at(1), accept=True) == {"success": True}
     assert table.call("respondClaim", table.at(3), accept=False) == {"success": True}
     after = table.room()
     assert after["claim"] is None and after["status"] == "playing" and after["turn"] == room["turn"]
-    assert after["version"] == room["version"] + 2
+    assert after["version"] == room["version"] + 3
+    assert after["claims"] == [{"by": 0, "tricks": 11, "after": 2, "cards": shown, "accepted": [1],
+                                "result": "rejected"}]
+    table.reject("claim", table.at(0), "failed-precondition", "CLAIM_REJECTED", tricks=10)
+    table.reject("requestUndo", table.at(0), "failed-precondition", "NOTHING_TO_UNDO")
     play_one(table)
     assert len(table.room()["trick"]["cards"]) == 1
+    assert table.room()["claims"] == after["claims"]  # the cards it showed stay shown, played or not
+    between_tricks(table, 3)
+    assert table.call("claim", table.at(0), tricks=10)["claim"] == "open"
+    assert [c["result"] for c in table.room()["claims"]] == ["rejected", None]
 
 
 def test_a_claim_is_refused_to_anyone_but_the_declarer_between_tricks_within_the_tricks_left():
@@ -98,12 +111,11 @@ def test_in_floating_bridge_no_claim_before_the_partner_card_is_played():
     table.reject("claim", table.declarer(room), "failed-precondition", "WRONG_PHASE", tricks=1)
 
 
-def test_bot_defenders_reject_a_claim_one_trick_over_double_dummy_and_accept_the_double_dummy_count():
-    table = Table.against_bots(settings=CONTRACT)
-    me = table.players[0]
-    # A claim is made between tricks: against bots, when the declarer's side is on lead. Play on
-    # to such a moment, with 3 to 7 tricks left, where the declarer's side cannot take them all
-    # (deal after deal: I declare 7NT in each, and the bots never double).
+def claim_moment(table: Table, me, after: tuple[int, int] = (0, 0)) -> tuple[dict, int]:
+    """Play on (deal after deal: I declare 7NT in each, and the bots never double) to a moment to
+    claim against bots: between tricks with my side on lead, 3 to 7 tricks left, past `after` (a
+    deal's number and its tricks complete), where my side cannot take them all. The room then,
+    and what it can take."""
     room = table.room()
     for _ in range(400):
         if room["status"] == "dealEnded":
@@ -115,18 +127,31 @@ def test_bot_defenders_reject_a_claim_one_trick_over_double_dummy_and_accept_the
             room = table.room()
             continue
         left = 13 - len(room["tricks"])
-        if room["contract"]["declarer"] == 0 and not room["trick"]["cards"] and 3 <= left <= 7:
+        if room["contract"]["declarer"] == 0 and not room["trick"]["cards"] and 3 <= left <= 7 \
+                and (room["match"]["dealNumber"], len(room["tricks"])) > after:
             deal = table.stored_room().deal
             best = most_tricks(Ending(deal.hands, deal.trick.leader, None, tuple(p in (0, 2) for p in range(4))))
             if best < left:
-                break
+                return room, best
         room = play_one(table)
-    else:
-        raise AssertionError("no moment to claim came")
-    won = sum(1 for t in room["tricks"] if t["winner"] in (0, 2))
+    raise AssertionError("no moment to claim came")
 
+
+def test_bot_defenders_reject_a_claim_one_trick_over_double_dummy_and_accept_the_double_dummy_count():
+    table = Table.against_bots(settings=CONTRACT)
+    me = table.players[0]
+    room, best = claim_moment(table, me)
+    hand = table.hand(me)
     assert table.call("claim", me, tricks=best + 1) == {"success": True, "claim": "rejected"}
-    assert table.room() == room  # the claim and its rejection in one call: nothing changed
+    after = table.room()
+    assert after["version"] == room["version"] + 1 and after["claim"] is None
+    assert after["claims"] == [{"by": 0, "tricks": best + 1, "after": len(room["tricks"]), "cards": hand,
+                                "accepted": [], "result": "rejected"}]
+    assert {k: v for k, v in after.items() if k not in ("claims", "version", "updatedAt")} == {
+        k: v for k, v in room.items() if k not in ("claims", "version", "updatedAt")}
+    table.reject("claim", me, "failed-precondition", "CLAIM_REJECTED", tricks=best)
+    room, best = claim_moment(table, me, (room["match"]["dealNumber"], len(room["tricks"])))
+    won = sum(1 for t in room["tricks"] if t["winner"] in (0, 2))
     assert table.call("claim", me, tricks=best) == {"success": True, "claim": "accepted"}
     room = table.room()
     assert room["status"] == "dealEnded" and room["claim"]["accepted"] == [1, 3]

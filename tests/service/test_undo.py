@@ -70,18 +70,42 @@ def test_a_refusal_ends_the_request_and_the_card_stands():
 OVERCALLER = ["AS", "KS", "QS", "JS", "TS", "9S", "AH", "KH", "QH", "AD", "KD", "AC", "KC"]
 
 
-def test_against_bots_the_call_and_the_bots_calls_after_it_are_taken_back_at_once():
+def test_against_bots_a_call_the_bots_have_called_after_stands():
+    """Nothing seen is taken back: my call and the bots' calls after it, which I have seen, stand."""
     table = Table.against_bots(settings=CONTRACT)
     me = table.players[0]
     rest = [r + s for s in "CDHS" for r in "23456789TJQKA" if r + s not in OVERCALLER]
     table.rig_hands({0: rest[:13], 1: OVERCALLER, 2: rest[13:26], 3: rest[26:]})
-    before = table.room()
     table.bid("1C", me)
     bid = table.room()
     assert len(bid["bids"]) == 4 and bid["turn"] == 0 and bid["bids"][1]["bid"] != "PASS"  # the bots called after me
+    table.reject("requestUndo", me, "failed-precondition", "NOTHING_TO_UNDO")
+
+
+def test_against_bots_my_card_is_taken_back_at_once_while_no_bot_has_played_after_it():
+    """I declare 1NT and play the dummy too: a card of mine that wins a trick for my side (I lead
+    next, no bot has played) is taken back at once, the bots agreeing; the cards the bots
+    played before it stand."""
+    table = Table.against_bots(settings=CONTRACT)
+    me = table.players[0]
+    room = table.room()
+    while room["status"] == "bidding":
+        table.bid("1NT" if not room["bids"] or room["highestBid"] is None else "PASS", me)
+        room = table.room()
+    for _ in range(60):
+        if room["status"] != "playing":
+            raise AssertionError("no card of mine won a trick for my side")
+        cards = sum(len(t["cards"]) for t in room["tricks"]) + len(room["trick"]["cards"])
+        before = room
+        room = play_one(table)
+        if sum(len(t["cards"]) for t in room["tricks"]) + len(room["trick"]["cards"]) == cards + 1 \
+                and room["status"] == "playing" and before["dummy"] is not None:
+            break  # my card, and nobody played after it
     assert table.call("requestUndo", me) == {"success": True}
     after = table.room()
-    assert after["bids"] == before["bids"] == [] and after["turn"] == 0 and after["undo"] is None
+    assert after["version"] == room["version"] + 1 and after["undo"] is None
+    assert {k: v for k, v in after.items() if k not in ("version", "updatedAt", "turnDeadline")} == {
+        k: v for k, v in before.items() if k not in ("version", "updatedAt", "turnDeadline")}
 
 
 def test_the_opening_lead_the_end_of_a_deal_and_others_actions_cannot_be_undone():

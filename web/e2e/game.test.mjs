@@ -1119,22 +1119,20 @@ describe("web client", { timeout: 600_000 }, () => {
     const { page } = south;
     await startAgainstBots(page, "South", "contract", 3);
     let [view] = await settle(0);
-    // An undo first: my call and the bots' calls after it are taken back (bots agree at once).
+    // An undo first: my call stands once the bots have called after it (I have seen their calls,
+    // and nothing seen is taken back): the server says there is nothing of mine to take back.
     await page.click(testid("bid-1C"));
     [view] = await settle(view.version + 1);
-    assert.ok((await page.locator(testid("auction-bid")).count()) >= 4, "the bots called after me");
-    // Unless the three bots passed, ending the auction on my 1C: the opening lead then shows the
-    // dummy, which no undo takes back (UNDO_NOT_ALLOWED), and this deal is played as it is.
-    if (view.status === "bidding") {
-      await page.click(testid("undo-request"));
-      [view] = await settle(view.version + 1);
-      assert.equal(await page.locator(testid("auction-bid")).count(), 0, "the auction is back to its start");
-      assert.equal(view.myTurnText, "true");
-    }
+    const calls = await page.locator(testid("auction-bid")).count();
+    assert.ok(calls >= 4, "the bots called after me");
+    await page.click(testid("undo-request"));
+    await expectError(page, /NOTHING_TO_UNDO/, "nothing of yours to take back");
+    assert.equal(await page.locator(testid("auction-bid")).count(), calls, "every call stands");
     // Each deal I declare 7NT (the bots never double) and claim on my side's lead: first every
     // trick left, with four or more to play (the defenders hold cards I cannot see; the bots
-    // reject what does not hold), then, once one was rejected, none of them (conceding the rest
-    // always holds: accepted). A deal that offers no moment to claim is played out.
+    // reject what does not hold), then, once one was rejected and another trick played, none of
+    // them (conceding the rest always holds: accepted). A deal that offers no moment to claim is
+    // played out.
     let rejected = 0;
     let accepted = null;
     for (let deal = 1; deal <= 6 && !(rejected && accepted); deal++) {
@@ -1155,18 +1153,17 @@ describe("web client", { timeout: 600_000 }, () => {
           const won = view.tricksWon[0] + view.tricksWon[2];
           await page.selectOption(testid("claim-tricks"), String(rejected ? 0 : left));
           await page.click(testid("claim-button"));
-          // The bots answer in the same call: a rejection leaves the room as it was (its version
-          // too) and only I am told; an acceptance ends the deal.
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="claim-rejected"]') ||
-              document.querySelector('[data-testid="table"]')?.dataset.status === "dealEnded",
-            null,
-            { timeout: UI_TIMEOUT_MS, polling: 50 },
-          );
-          [view] = await settle(view.version);
+          // The bots answer in the same call: a rejection stays on the table's record (the room
+          // shows it, with the cards it showed, and no claim until another trick is played); an
+          // acceptance ends the deal.
+          [view] = await settle(view.version + 1);
           if (view.status === "dealEnded") accepted = { won, view, tricks: rejected ? 0 : left };
-          else rejected++;
+          else {
+            rejected++;
+            const notice = page.locator(testid("claim-rejected"));
+            assert.equal(await notice.getAttribute("data-tricks"), String(left));
+            assert.equal(await page.locator(testid("claim-button")).count(), 0, "no claim before another trick");
+          }
           if (accepted) break;
           continue;
         }

@@ -17,6 +17,7 @@ const REASONS: Record<string, string> = {
   NOT_DECLARER: "Only the declarer may do that: name the partner card, or claim.",
   NOT_OPPONENT: "Only the claimer's opponents answer a claim.",
   CLAIM_PENDING: "A claim is open: play waits for the answers.",
+  CLAIM_REJECTED: "Your claim was rejected at this trick: play another trick before claiming again.",
   NO_CLAIM: "There is no claim to answer any more.",
   ALREADY_ANSWERED: "You have already answered.",
   UNDO_DISABLED: "Undo is turned off in this room.",

@@ -185,7 +185,7 @@ export interface CardRequest {
 /**
  * claim (SPEC §15): where the claim stands once the bots at the table have answered: `open`
  * (people are to answer), `accepted` (the deal has ended) or `rejected` (a bot rejected it:
- * nothing changed, play goes on).
+ * play goes on, the claim stays on the record and the next waits for another trick).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "ClaimAnswer".
@@ -209,6 +209,24 @@ export interface ClaimDoc {
   cards: string[];
   accepted: number[];
   answering: number[];
+}
+/**
+ * SPEC §15, issue 33: one claim of the deal, in the order made; a claim is a public act and
+ * stays on the record whatever its answer. `by` is the claimer's position, `after` how many
+ * tricks were complete when it was made, `cards` the claimer's cards then (shown to the table
+ * by the claim), `accepted` the opponents who accepted it, `result` `accepted` (it ended the
+ * deal), `rejected` (an opponent rejected it: play went on) or null (being answered).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "ClaimEntry".
+ */
+export interface ClaimEntry {
+  by: number;
+  tricks: number;
+  after: number;
+  cards: string[];
+  accepted: number[];
+  result: ("accepted" | "rejected") | null;
 }
 /**
  * The accepted claim that ended a deal, in its hand record: the claimer's position and the
@@ -328,6 +346,7 @@ export interface DealRecord {
   tricks: TrickDoc[];
   firstHalf: FirstHalfRecord | null;
   claim: ClaimRecord | null;
+  claims: ClaimEntry[];
   alerts: AlertEntry[];
   result: ResultDoc;
   scoreChanges: {
@@ -832,6 +851,7 @@ export interface RoomDocument {
   firstHalf: FirstHalfDoc | null;
   event: EventTableDoc | null;
   claim: ClaimDoc | null;
+  claims: ClaimEntry[];
   undo: UndoDoc | null;
   nextDeal: NextDealDoc | null;
   dealing: DealingDoc | null;

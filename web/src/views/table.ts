@@ -336,14 +336,22 @@ function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HT
 /** The number of tricks picked for my next claim (null: all that are left). */
 let claimDraft: number | null = null;
 
-/** The room version at which a bot rejected my claim: nothing changed, so the room cannot say so. */
-let claimRejectedAt: number | null = null;
-
 /** SPEC §15. With a claim open: the claimer's cards, and Accept / Reject for an opponent still to
  *  answer. Otherwise, for the declarer between tricks (in Floating Bridge once the partner card
- *  is played): how many of the tricks left to claim. After an accepted claim, what it was. */
+ *  is played): how many of the tricks left to claim, unless a claim was rejected at this trick
+ *  (the next waits for another trick: the room's `claims` say so). After an accepted claim, what
+ *  it was. A rejected claim stays on the record: everyone is told of the latest, with its cards. */
 function claimView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
   const open = room.claim;
+  const last = room.claims[room.claims.length - 1];
+  const rejected =
+    last?.result === "rejected" &&
+    h(
+      "div",
+      { class: "claim", "data-testid": "claim-rejected", "data-tricks": last.tricks, "data-after": last.after },
+      h("p", {}, `${nameAt(room, last.by)}'s claim of ${plural(last.tricks, "trick")} was rejected: play on.`),
+      h("div", { class: "hand" }, ...sortHand(last.cards).map((card) => cardFace(card))),
+    );
   if (open) {
     const answering = open.answering.includes(me) && room.status === "playing";
     const answer = (accept: boolean) => () => act(() => respondClaim(roomID, accept, room.version));
@@ -375,7 +383,9 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
   const contract = room.contract;
   const between = room.trick !== null && room.trick.cards.length === 0;
   const known = room.settings.variant !== "floating" || room.partnerPosition !== null;
-  if (room.status !== "playing" || contract?.declarer !== me || !between || !known) return null;
+  const waiting = last?.result === "rejected" && last.after === room.tricks.length;
+  if (room.status !== "playing" || contract?.declarer !== me || !between || !known || waiting)
+    return rejected || null;
   const left = room.handSizes[me];
   // The number chosen outlives re-renders (a snapshot may arrive while it is picked).
   const chosen = claimDraft !== null && claimDraft <= left ? claimDraft : left;
@@ -394,14 +404,12 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
   const send = async () => {
     const tricks = claimDraft !== null && claimDraft <= left ? claimDraft : left;
     claimDraft = null;
-    const answer = await claim(roomID, tricks, room.version);
-    claimRejectedAt = answer.claim === "rejected" ? room.version : null;
+    await claim(roomID, tricks, room.version);
   };
   return h(
     "div",
     { class: "claim", "data-testid": "claim-panel" },
-    claimRejectedAt === room.version &&
-      h("p", { "data-testid": "claim-rejected" }, "The defenders rejected your claim: play on."),
+    rejected,
     "Claim ",
     count,
     ` of the ${plural(left, "trick")} left `,

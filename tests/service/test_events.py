@@ -107,6 +107,8 @@ def test_impossible_events_are_refused_and_create_nothing():
         ({"form": "teams", "boards": "8"}, "invalid-argument", "INVALID_ARGUMENT"),
         ({"form": "teams", "boards": 8, "turnSeconds": 5}, "invalid-argument", "INVALID_SETTINGS"),
         ({"form": "teams", "boards": 8, "invited": "everyone"}, "invalid-argument", "INVALID_ARGUMENT"),
+        ({"form": "teams", "boards": 8, "invited": [f"u{n}" for n in range(65)]}, "invalid-argument",
+         "INVALID_EVENT"),  # issue 33: said INVALID_ARGUMENT, docs/API.md says INVALID_EVENT
         ({"form": "teams", "boards": 8, "extra": 1}, "invalid-argument", "INVALID_ARGUMENT"),
     ]:
         assert_rejected("createEvent", data, user, code, reason)
@@ -169,3 +171,10 @@ def test_an_event_table_refuses_the_lobby_and_moves_out_of_turn_or_between_board
     room = client.read(f"rooms/{room_id}", ann)
     if room["turn"] != 0:
         assert_rejected("placeBid", {"roomID": room_id, "bid": "PASS"}, ann, "failed-precondition", "NOT_YOUR_TURN")
+
+
+def test_sixty_four_invitations_are_the_most_an_event_holds_counted_without_repeats():
+    user = new_player()
+    invited = [f"u{n}" for n in range(64)]
+    event_id = create(user, invited=[*invited, invited[0]])
+    assert event_doc(event_id, user)["invited"] == invited

@@ -88,7 +88,7 @@ def start_event(call: Call) -> Success:
 
 def leave_event(call: Call) -> None:
     """A player leaves an event: before the start their spot is free again; once it plays, a bot
-    takes their seat at their table for the rest of the event."""
+    new to the event takes their seat at their table for the rest of it."""
     request = payloads.EventAction.parse(call.data)
     uid = call.caller.uid
 
@@ -102,8 +102,8 @@ def leave_event(call: Call) -> None:
             raise BridgeError(Reason.NOT_IN_EVENT, "You have no spot in this event.")
         before = store.load_room(txn, table.room_id, None, uid)
         account = store.read_account(txn, uid)
-        room, bot = before.room.left_event(uid)
-        store.save_table(txn, before.ref, before, room, stored, event.replaced(uid, bot))
+        event, bot = event.replaced(uid)
+        store.save_table(txn, before.ref, before, before.room.left_event(uid, bot.seat), stored, event)
         if account is not None and account.get("roomID") == table.room_id:
             txn.update(accounts.account_ref(uid), {"roomID": None})
 

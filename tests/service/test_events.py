@@ -178,3 +178,20 @@ def test_sixty_four_invitations_are_the_most_an_event_holds_counted_without_repe
     invited = [f"u{n}" for n in range(64)]
     event_id = create(user, invited=[*invited, invited[0]])
     assert event_doc(event_id, user)["invited"] == invited
+
+
+def test_the_bot_that_replaces_a_leaver_has_a_uid_no_other_spot_of_the_event_holds():
+    """Issue 33: Ann left table 0 and the bot that took her seat got ~bot2, the uid of a bot at
+    table 1 (the table chose it, seeing only its own four)."""
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann, ("EW", 0, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    table = Player(ben).room_id()
+    bots = {e["uid"] for e in event_doc(event_id, ben)["entrants"] if e["bot"]}
+    client.call("leaveEvent", {"eventID": event_id}, ann)
+    entrants = event_doc(event_id, ben)["entrants"]
+    north = next(e for e in entrants if (e["direction"], e["pair"], e["seat"]) == ("NS", 0, 0))
+    assert north["bot"] is True and north["uid"] not in bots
+    assert len({e["uid"] for e in entrants}) == len(entrants) == 8
+    assert client.read(f"rooms/{table}", ben)["players"][0]["uid"] == north["uid"]

@@ -374,12 +374,14 @@ class Stats(TypedDict):
 
 
 class PlayerAccount(TypedDict):
-    """`players/{uid}` (SPEC §3), readable by that user only."""
+    """`players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
+    player holds a spot in (issue 33), absent from an account made before it."""
 
     uid: str
     displayName: str
     createdAt: Timestamp
     roomID: str | None
+    eventID: NotRequired[str | None]
     stats: Stats
 
 

@@ -21,9 +21,9 @@ toggleReady 6 s (bench/RESULTS.md). An optimistic commit never waits.
 Serializable: every state change writes the state document (`version` + 1), and the room's
 projections change only in a commit that also writes it, so a commit conditional on the state
 document is conditional on all of them. The other documents read but not written cannot
-turn a decision wrong: another room's status only moves forward (to `ended`, or deleted),
-accounts are never deleted, and startGame reads its caller's `roomID` only to find the room,
-whose own state then decides.
+turn a decision wrong: another room's or event's status only moves forward (to `ended`, or
+deleted), accounts are never deleted, and startGame reads its caller's `roomID` only to find
+the room, whose own state then decides.
 """
 from __future__ import annotations
 
@@ -552,6 +552,13 @@ def load_event(txn: Transaction, event_id: str) -> StoredEvent:
         raise BridgeError(Reason.EVENT_NOT_FOUND, "No event has that id.")
     doc = data_of(snapshot)
     return StoredEvent(ref, event_documents.decode(doc), doc["version"], doc.get("createdAt"))
+
+
+def event_statuses(txn: Transaction, event_ids: Sequence[str]) -> list[str | None]:
+    """Each event's status (`waiting`, `playing`, `ended`; None: it no longer exists), read in one
+    request from the public event documents (for "already in a room" checks)."""
+    snapshots = txn.get_all([event_ref(event_id) for event_id in event_ids], field_paths=["status"])
+    return [snapshot.get("status") if snapshot.exists else None for snapshot in snapshots]
 
 
 def save_event(txn: Transaction, before: StoredEvent | None, event: Event,

@@ -725,7 +725,8 @@ export interface PlaceBidRequest {
   alert?: string;
 }
 /**
- * `players/{uid}` (SPEC §3), readable by that user only.
+ * `players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
+ * player holds a spot in (issue 33), absent from an account made before it.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlayerAccount".
@@ -735,6 +736,7 @@ export interface PlayerAccount {
   displayName: string;
   createdAt: Timestamp;
   roomID: string | null;
+  eventID?: string | null;
   stats: Stats;
 }
 /**

@@ -237,6 +237,14 @@ class Event:
                 return EventTable(self.event_id, meeting.table, self.round)
         return None
 
+    @property
+    def opened_tables(self) -> tuple[EventTable, ...]:
+        """Every table the event has opened so far, round by round: none before the start, then
+        each round's up to the current one (every round's once ended)."""
+        rounds = 0 if self.round is None else min(self.round + 1, len(self.movement))
+        return tuple(EventTable(self.event_id, meeting.table, number) for number in range(rounds)
+                     for meeting in self.movement[number])
+
     def team_of(self, direction: Direction, pair: int) -> int:
         """Teams: team 0 is North-South at table 0 and East-West at table 1; team 1 the others."""
         return pair if direction is Direction.NS else 1 - pair

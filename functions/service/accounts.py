@@ -54,6 +54,7 @@ def account_document(uid: str, profile_name: str | None) -> dict[str, Any]:
         "createdAt": firestore.SERVER_TIMESTAMP,
         "roomID": None,
         "eventID": None,
+        "directing": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

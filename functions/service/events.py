@@ -17,21 +17,43 @@ from .store import Applied, Data
 
 Answer = TypeVar("Answer")
 
+#: How many events one user may direct at once (waiting or playing). One playing, one taking
+#: sign-ups for the next session, one to spare. Each can open up to 56 tables and have bots play
+#: up to 224 boards in one call, so one account opens at most 168 live tables.
+MAX_DIRECTED_EVENTS = 3
+
+
+def _directing(txn: store.Transaction, account: Data | None) -> list[str]:
+    """The events the caller directs that have not ended (their account's `directing`, without
+    the ended or deleted ones): TOO_MANY_EVENTS when they are `MAX_DIRECTED_EVENTS` already."""
+    listed: list[str] = (account or {}).get("directing", [])
+    statuses = store.event_statuses(txn, listed)
+    live = [event_id for event_id, status in zip(listed, statuses, strict=True) if status not in (None, "ended")]
+    if len(live) >= MAX_DIRECTED_EVENTS:
+        raise BridgeError(Reason.TOO_MANY_EVENTS,
+                          f"You direct {len(live)} events that have not ended, the most at once: start one "
+                          "or let one end first.")
+    return live
+
 
 def create_event(call: Call) -> CreateEventAnswer:
-    """Anyone signed in creates an event and directs it; its boards are dealt now."""
+    """Anyone signed in creates an event and directs it (a bounded number at once: `_directing`);
+    its boards are dealt now. The caller's account lists it in `directing`."""
     request = payloads.CreateEvent.parse(call.data)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[CreateEventAnswer]:
+        account = store.read_account(txn, caller.uid)
+        live = _directing(txn, account)
         ref = store.event_ref_new()
         event = Event.create(ref.id, caller.uid, request.form, boards=request.boards, tables=request.tables,
                              boards_per_round=request.boards_per_round, invite_only=request.invite_only,
                              invited=request.invited, turn_seconds=request.turn_seconds)
         store.save_event(txn, None, event, ref)
+        write_account(txn, caller, account, {"directing": [*live, ref.id]})
         return Applied(ref.id, {"eventID": ref.id})
 
-    return store.run_action(call.action(request.request_id), body)
+    return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
 def _on_event(call: Call, event_id: str, request_id: str | None,

@@ -322,6 +322,18 @@ def test_the_bot_that_replaces_a_player_has_a_uid_no_other_spot_of_the_event_hol
 
 
 
+def test_the_tables_an_event_has_opened_are_those_of_every_round_reached() -> None:
+    """What the sweep deletes with an event: none before the start, the rounds reached while it
+    plays, every round's tables once it has ended (each table's room id once)."""
+    waiting = filled(new_event(Form.PAIRS), {Spot(Direction.NS, 0, 0): "ann"})
+    assert waiting.opened_tables == ()
+    director = Director(waiting, seed=4)
+    assert [(t.round, t.table) for t in director.event.opened_tables] == [(0, 0), (0, 1), (0, 2)]
+    event = director.play()
+    assert event.status is EventStatus.ENDED
+    assert set(event.opened_tables) == {room.event for room in director.history}
+    assert len({t.room_id for t in event.opened_tables}) == len(event.opened_tables) == 9
+
 
 # ----- documents ---------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Duplicate events through the callables (docs/DUPLICATE.md): creating, filling and starting
 an event, its tables playing the boards as dealt, whole events with bots filling seats (a teams
 match of 8 boards, a pairs event of 3 tables), leaving, one seat per person across rooms and
-events, and hostile input refused with its reason and no change."""
+events, the bound on the events one user directs, and hostile input refused with its reason and
+no change."""
 from __future__ import annotations
 
 from tests import client
@@ -269,3 +270,21 @@ def test_the_bot_that_replaces_a_leaver_has_a_uid_no_other_spot_of_the_event_hol
     assert north["bot"] is True and north["uid"] not in bots
     assert len({e["uid"] for e in entrants}) == len(entrants) == 8
     assert client.read(f"rooms/{table}", ben)["players"][0]["uid"] == north["uid"]
+
+
+# ----- a bounded number of events per director (issue 33) ----------------------------------------
+
+
+def test_a_user_directs_at_most_three_events_that_have_not_ended():
+    """Issue 33: one anonymous account created 15 pairs events of 32 boards in half a second."""
+    director = new_player(anonymous=True)
+    pairs = {"form": "pairs", "tables": 8, "boardsPerRound": 4, "boards": 32}
+    events = [create(director, boards=2), create(director, **pairs), create(director, **pairs)]
+    assert account(director)["directing"] == events
+    assert_rejected("createEvent", pairs, director, "resource-exhausted", "TOO_MANY_EVENTS")
+    filled(director, events[0], {})
+    client.call("startEvent", {"eventID": events[0]}, director)  # bots alone: it plays to its end at once
+    assert event_doc(events[0], director)["status"] == "ended"
+    fourth = create(director, **pairs)
+    assert account(director)["directing"] == [*events[1:], fourth]
+    assert_rejected("createEvent", pairs, director, "resource-exhausted", "TOO_MANY_EVENTS")

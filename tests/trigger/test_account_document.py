@@ -14,6 +14,7 @@ def test_a_new_account_has_the_spec_shape():
         "createdAt": firestore.SERVER_TIMESTAMP,
         "roomID": None,
         "eventID": None,
+        "directing": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

@@ -52,6 +52,7 @@ class Reason(StrEnum):
     EVENT_STARTED = "EVENT_STARTED"
     EVENT_ENDED = "EVENT_ENDED"
     EVENT_TABLE = "EVENT_TABLE"
+    TOO_MANY_EVENTS = "TOO_MANY_EVENTS"
     CLAIM_PENDING = "CLAIM_PENDING"
     CLAIM_REJECTED = "CLAIM_REJECTED"
     NO_CLAIM = "NO_CLAIM"
@@ -92,6 +93,7 @@ _STATUS: dict[Reason, str] = {
         Reason.CLAIM_PENDING, Reason.CLAIM_REJECTED, Reason.NO_CLAIM, Reason.ALREADY_ANSWERED, Reason.UNDO_DISABLED,
         Reason.NOTHING_TO_UNDO, Reason.UNDO_NOT_ALLOWED, Reason.UNDO_PENDING, Reason.NO_UNDO)},
     Reason.RATE_LIMITED: "resource-exhausted",
+    Reason.TOO_MANY_EVENTS: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
     Reason.UNAVAILABLE: "unavailable",

@@ -76,6 +76,11 @@ class Entrant:
     def bot(self) -> bool:
         return is_bot(self.uid)
 
+    @property
+    def seat(self) -> Seat:
+        """Their seat at a table: a bot is always ready; a person gets ready between boards."""
+        return Seat(self.uid, self.display_name, ready=self.bot)
+
 
 @dataclass(frozen=True, slots=True)
 class BoardResult:
@@ -232,6 +237,14 @@ class Event:
                 return EventTable(self.event_id, meeting.table, self.round)
         return None
 
+    @property
+    def opened_tables(self) -> tuple[EventTable, ...]:
+        """Every table the event has opened so far, round by round: none before the start, then
+        each round's up to the current one (every round's once ended)."""
+        rounds = 0 if self.round is None else min(self.round + 1, len(self.movement))
+        return tuple(EventTable(self.event_id, meeting.table, number) for number in range(rounds)
+                     for meeting in self.movement[number])
+
     def team_of(self, direction: Direction, pair: int) -> int:
         """Teams: team 0 is North-South at table 0 and East-West at table 1; team 1 the others."""
         return pair if direction is Direction.NS else 1 - pair
@@ -288,13 +301,19 @@ class Event:
             raise BridgeError(Reason.ALREADY_IN_ROOM, "You already have a spot in this event; leave it first.")
         return self._seated(Entrant(spot, uid, display_name))
 
+    def _new_bot(self, spot: Spot) -> Entrant:
+        """A bot for `spot` whose uid no spot of the event holds, at any table, so a bot's seat,
+        results and standing are its own. (Nor did any earlier result name it: a bot keeps its
+        spot to the end, so every bot a result names still holds one.)"""
+        used = set(self.member_ids)
+        number = next(n for n in range(1, len(used) + 2) if f"{BOT_PREFIX}{n}" not in used)
+        return Entrant(spot, f"{BOT_PREFIX}{number}", f"Bot {number}")
+
     def add_bot(self, uid: str, spot: Spot) -> tuple[Event, str]:
         """The director puts a bot in a free spot before the start; returns its uid."""
         self._require_director(uid)
-        known = set(self.member_ids)
-        number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
-        bot = f"{BOT_PREFIX}{number}"
-        return self._seated(Entrant(spot, bot, f"Bot {number}")), bot
+        bot = self._new_bot(spot)
+        return self._seated(bot), bot.uid
 
     def leave(self, uid: str) -> Event:
         """Before the start a person gives up their spot; once playing, `replaced` by a bot."""
@@ -303,16 +322,17 @@ class Event:
         self._require_waiting()
         return evolve(self, entrants=tuple(e for e in self.entrants if e.uid != uid))
 
-    def replaced(self, uid: str, bot: str) -> Event:
-        """Playing: the person `uid` left, and `bot` plays their spot for the rest of the event."""
+    def replaced(self, uid: str) -> tuple[Event, Entrant]:
+        """Playing: the person `uid` left, and a bot new to the event (`_new_bot`) plays their spot
+        for the rest of it; returns the event and that bot (whose `seat` takes theirs at their
+        table: `Room.left_event`)."""
         spot = self.spot_of(uid)
         if spot is None:
             raise BridgeError(Reason.NOT_IN_EVENT, "You have no spot in this event.")
         if self.status is not EventStatus.PLAYING:
             raise BridgeError(Reason.EVENT_ENDED, "The event has ended.")
-        number = bot.removeprefix(BOT_PREFIX)
-        return evolve(self, entrants=tuple(Entrant(spot, bot, f"Bot {number}") if e.uid == uid else e
-                                           for e in self.entrants))
+        bot = self._new_bot(spot)
+        return evolve(self, entrants=tuple(bot if e.uid == uid else e for e in self.entrants)), bot
 
     def start(self, uid: str) -> tuple[Event, tuple[Chain, ...]]:
         """The director starts the event once every spot is filled: round 0 opens (`opened`)."""
@@ -339,7 +359,7 @@ class Event:
                 entrant = self.entrant(Spot(direction, pair, seat))
                 assert entrant is not None  # every spot is filled once the event has started
                 by_position[entrant.spot.position] = entrant
-        return tuple(Seat(e.uid, e.display_name, ready=e.bot) for _, e in sorted(by_position.items()))
+        return tuple(e.seat for _, e in sorted(by_position.items()))
 
     def tables_of_round(self) -> tuple[Room, ...]:
         """The rooms of the current round's tables, each with its first board dealt."""

@@ -23,7 +23,7 @@ from .wire import (
     DirectorDocument,
     EntrantDoc,
     EventDealingDoc,
-    EventDocument,
+    EventState,
     MeetingDoc,
     StandingDoc,
 )
@@ -104,7 +104,7 @@ def people(event: Event) -> list[str]:
     return [e.uid for spot in event.spots if (e := event.entrant(spot)) is not None and not e.bot]
 
 
-def public_event(event: Event) -> EventDocument:
+def public_event(event: Event) -> EventState:
     """`events/{id}`: what every reader of the event sees."""
     meetings: list[MeetingDoc] = [
         {"table": m.table, "ns": m.ns, "ew": m.ew, "boards": [b.number for b in event.board_set(m.board_set)],

@@ -356,17 +356,17 @@ class Room:
         number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
         return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", ready=True)
 
-    def left_event(self, uid: str) -> tuple[Room, str]:
-        """A player leaves a duplicate event's table: a bot takes their seat (and their cards, in a
-        board in progress) and the table plays on, even with bots alone. Returns the bot's uid."""
+    def left_event(self, uid: str, bot: Seat) -> Room:
+        """A player leaves a duplicate event's table: `bot` takes their seat (and their cards, in a
+        board in progress) and the table plays on, even with bots alone. The event chooses the bot
+        (`Event.replaced`): its uid is new to the whole event, not only to this table."""
         position = self._member(uid)
-        bot = self._new_bot()
         seats = (*self.seats[:position], bot, *self.seats[position + 1:])
         room, deal = evolve(self, seats=seats, undo_point=None, undo_request=None), self.deal
         if deal is not None and self.deal_in_progress:
             players = (*deal.players[:position], bot.uid, *deal.players[position + 1:])
-            return room._moved(evolve(deal, players=players), None), bot.uid
-        return room.next_board_if_ready(), bot.uid
+            return room._moved(evolve(deal, players=players), None)
+        return room.next_board_if_ready()
 
     def _replaced_by_bot(self, position: int) -> Room | None:
         """A person leaves a deal in progress under `botReplacesLeaver`: a bot takes their seat and

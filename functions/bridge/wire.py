@@ -391,12 +391,16 @@ class Stats(TypedDict):
 
 
 class PlayerAccount(TypedDict):
-    """`players/{uid}` (SPEC §3), readable by that user only."""
+    """`players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
+    player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
+    account made before them."""
 
     uid: str
     displayName: str
     createdAt: Timestamp
     roomID: str | None
+    eventID: NotRequired[str | None]
+    directing: NotRequired[list[str]]
     stats: Stats
 
 
@@ -609,10 +613,8 @@ class StandingDoc(TypedDict):
     place: int
 
 
-class EventDocument(TypedDict):
-    """`events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
-    while the event is playing: `ranking` is null until the event has ended. `round` is the
-    round being played (from 0; null before the start); `meetings` its tables."""
+class EventState(TypedDict):
+    """What `events/{eventID}` says of the event (`EventDocument` without its time)."""
 
     eventID: str
     directorID: str
@@ -631,6 +633,16 @@ class EventDocument(TypedDict):
     meetings: list[MeetingDoc]
     ranking: list[StandingDoc] | None
     dealing: EventDealingDoc | None
+
+
+class EventDocument(EventState):
+    """`events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
+    while the event is playing: `ranking` is null until the event has ended. `round` is the
+    round being played (from 0; null before the start); `meetings` its tables. `updatedAt`:
+    when the document last changed (never when a table finishes a board: nothing on it changes
+    then); the sweep's query reads it."""
+
+    updatedAt: Timestamp
 
 
 class EventDealingDoc(TypedDict):

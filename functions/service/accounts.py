@@ -53,6 +53,8 @@ def account_document(uid: str, profile_name: str | None) -> dict[str, Any]:
         "displayName": display_name_for(uid, profile_name),
         "createdAt": firestore.SERVER_TIMESTAMP,
         "roomID": None,
+        "eventID": None,
+        "directing": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

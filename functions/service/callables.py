@@ -28,11 +28,16 @@ SUCCESS: Success = {"success": True}
 Answer = TypeVar("Answer")
 
 
-def _require_free(txn: store.Transaction, account: Data | None) -> None:
-    """A player may be in one room at a time; an ended room no longer counts (SPEC §5.8)."""
-    current = (account or {}).get("roomID")
-    if current is not None and store.room_status(txn, current) not in (None, "ended"):
+def require_free(txn: store.Transaction, account: Data | None, returning: str | None = None) -> None:
+    """One seat per person, everywhere (SPEC §5.8): a player sits in one room at a time, and holds
+    no spot in a duplicate event meanwhile (from joining it to leaving it or its end: its tables
+    are rooms too). An ended room or event, or a deleted one, no longer counts. `returning`: the
+    room the caller's `roomID` may name without counting (joinGameRoom of that room)."""
+    room_id, event_id = (account or {}).get("roomID"), (account or {}).get("eventID")
+    if room_id is not None and room_id != returning and store.room_status(txn, room_id) not in (None, "ended"):
         raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already in a room; leave it first.")
+    if event_id is not None and store.event_statuses(txn, [event_id])[0] not in (None, "ended"):
+        raise BridgeError(Reason.ALREADY_IN_ROOM, "You have a spot in a duplicate event; leave it first (leaveEvent).")
 
 
 def write_account(txn: store.Transaction, caller: Caller, account: Data | None, changes: Data) -> None:
@@ -71,7 +76,7 @@ def create_game_room(call: Call) -> CreateGameRoomAnswer:
 
     def body(txn: store.Transaction) -> Applied[CreateGameRoomAnswer]:
         account = store.read_account(txn, caller.uid)
-        _require_free(txn, account)
+        require_free(txn, account)
         ref = store.room_ref_new()
         store.save_room(txn, ref, None, Room.create(caller.uid, display_name(caller, account), settings))
         write_account(txn, caller, account, {"roomID": ref.id})
@@ -86,8 +91,7 @@ def join_game_room(call: Call) -> Success:
 
     def body(txn: store.Transaction) -> Applied[Success]:
         account = store.read_account(txn, caller.uid)
-        if (account or {}).get("roomID") != request.room_id:
-            _require_free(txn, account)
+        require_free(txn, account, returning=request.room_id)
         before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
         room = before.room.join(caller.uid, display_name(caller, account))
         store.save_room(txn, before.ref, before, room)

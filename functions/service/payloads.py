@@ -14,7 +14,7 @@ from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
 from bridge.chat import message_text, plain_text
 from bridge.deal import MAX_ALERT
 from bridge.deal_seed import entropy_text
-from bridge.event import MAX_EVENT_INVITED, Direction, Form, Spot
+from bridge.event import Direction, Form, Spot
 from bridge.room import BOT_PREFIX
 from bridge.settings import SettingValue
 
@@ -351,8 +351,10 @@ def _boolean(name: str) -> Callable[[Any], bool]:
 
 
 def _uids(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) > MAX_EVENT_INVITED:
-        raise _invalid(f"'invited' must be a list of at most {MAX_EVENT_INVITED} user ids.")
+    """A list of user ids. How many an event may invite is the event's rule (INVALID_EVENT,
+    `Event.create`), checked after the request is parsed; the request's size bounds the list."""
+    if not isinstance(value, list):
+        raise _invalid("'invited' must be a list of user ids.")
     return tuple(uid(item) for item in value)
 
 

@@ -21,9 +21,9 @@ toggleReady 6 s (bench/RESULTS.md). An optimistic commit never waits.
 Serializable: every state change writes the state document (`version` + 1), and the room's
 projections change only in a commit that also writes it, so a commit conditional on the state
 document is conditional on all of them. The other documents read but not written cannot
-turn a decision wrong: another room's status only moves forward (to `ended`, or deleted),
-accounts are never deleted, and startGame reads its caller's `roomID` only to find the room,
-whose own state then decides.
+turn a decision wrong: another room's or event's status only moves forward (to `ended`, or
+deleted), accounts are never deleted, and startGame reads its caller's `roomID` only to find
+the room, whose own state then decides.
 """
 from __future__ import annotations
 
@@ -543,6 +543,8 @@ class StoredEvent:
     event: Event
     version: int
     created_at: Any
+    #: When the event's state last changed (None: stored before events kept it).
+    updated_at: Any = None
 
 
 def load_event(txn: Transaction, event_id: str) -> StoredEvent:
@@ -551,26 +553,36 @@ def load_event(txn: Transaction, event_id: str) -> StoredEvent:
     if not snapshot.exists:
         raise BridgeError(Reason.EVENT_NOT_FOUND, "No event has that id.")
     doc = data_of(snapshot)
-    return StoredEvent(ref, event_documents.decode(doc), doc["version"], doc.get("createdAt"))
+    return StoredEvent(ref, event_documents.decode(doc), doc["version"], doc.get("createdAt"), doc.get("updatedAt"))
+
+
+def event_statuses(txn: Transaction, event_ids: Sequence[str]) -> list[str | None]:
+    """Each event's status (`waiting`, `playing`, `ended`; None: it no longer exists), read in one
+    request from the public event documents (for "already in a room" checks and the events a
+    user directs)."""
+    snapshots = txn.get_all([event_ref(event_id) for event_id in event_ids], field_paths=["status"])
+    return [snapshot.get("status") if snapshot.exists else None for snapshot in snapshots]
 
 
 def save_event(txn: Transaction, before: StoredEvent | None, event: Event,
                ref: firestore.DocumentReference | None = None) -> None:
-    """Write `event` as the new state of its event and the projections that changed: the public
-    event document, each board's document, the director's standings. The public document is
-    rewritten only when its projection changes: its update time says nothing of the tables."""
+    """Write `event` as the new state of its event (with `updatedAt`: the sweep's idle clock) and
+    the projections that changed: the public event document, each board's document, the
+    director's standings. The public document is rewritten only when its projection changes
+    (its `updatedAt` with it): its update time says nothing of the tables."""
     old = before.event if before else None
     if event == old:
         return
     ref = before.ref if before else ref
     assert ref is not None
     txn.set(state_ref(ref), {**event_documents.encode(event), "version": before.version + 1 if before else 1,
-                                   "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP})
+                             "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP,
+                             "updatedAt": firestore.SERVER_TIMESTAMP})
     public = dict(event_documents.public_event(event))
     if old is None:
-        txn.set(ref, public)
-    elif public != dict(event_documents.public_event(old)):
-        txn.replace(ref, dict(event_documents.public_event(old)), public)
+        txn.set(ref, {**public, "updatedAt": firestore.SERVER_TIMESTAMP})
+    elif public != (old_public := dict(event_documents.public_event(old))):
+        txn.replace(ref, old_public, {**public, "updatedAt": firestore.SERVER_TIMESTAMP})
     for board in event.boards:
         doc = event_documents.board_document(event, board.number)
         if doc is not None and (old is None or doc != event_documents.board_document(old, board.number)):
@@ -578,6 +590,20 @@ def save_event(txn: Transaction, before: StoredEvent | None, event: Event,
     standings = event_documents.director_document(event)
     if old is None or standings != event_documents.director_document(old):
         txn.set(ref.collection(DIRECTOR).document(STANDINGS), dict(standings))
+
+
+def delete_event(txn: Transaction, stored: StoredEvent, tables: Iterable[StoredRoom]) -> None:
+    """Delete an event with everything it made: its `tables` (every round's rooms that still
+    exist, each with everything under it: `save_room`), its state, its public document, every
+    board's document and the director's standings."""
+    for table in tables:
+        save_room(txn, table.ref, table, None)
+    ref = stored.ref
+    for board in stored.event.boards:
+        txn.delete(ref.collection(BOARDS).document(str(board.number)))
+    txn.delete(ref.collection(DIRECTOR).document(STANDINGS))
+    txn.delete(state_ref(ref))
+    txn.delete(ref)
 
 
 def start_event_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...]) -> None:

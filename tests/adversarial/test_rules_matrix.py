@@ -49,8 +49,9 @@ class World:
     anonymous: User        # signed in anonymously, no account, in no room
     spectator: User        # watches `open` and `alerted` (SPEC §13), seated nowhere
     event: str             # an open teams match under way, directed by closed.players[0]
-    closed_event: str      # an invite-only event (invitee invited; finisher invited and joined), not started
-    finisher: User         # in both events; has finished board 1 of `event`, not board 2
+    closed_event: str      # an invite-only event (invitee invited; entrant invited and joined), not started
+    finisher: User         # in `event`; has finished board 1 of it, not board 2
+    entrant: User          # holds a spot in `closed_event` (one seat per person: not the finisher's)
     alerted: Table         # contract bridge in its auction: position 0 (NS) alerted its call; watched
     auctioned: Table       # contract bridge past its auction, with an alert of NS
     before: dict           # every document, as made
@@ -80,8 +81,9 @@ def world(emulators_up: None) -> World:
     player = Player(finisher)
     while client.read(f"rooms/{player.room_id()}", finisher)["status"] != "dealEnded":
         assert player.step(), "the finisher could not move"
-    closed_event = create(director, boards=2, inviteOnly=True, invited=[invitee.uid, finisher.uid])
-    client.call("joinEventTable", {"eventID": closed_event, "direction": "EW", "table": 0, "seat": 0}, finisher)
+    entrant = new_player()
+    closed_event = create(director, boards=2, inviteOnly=True, invited=[invitee.uid, entrant.uid])
+    client.call("joinEventTable", {"eventID": closed_event, "direction": "EW", "table": 0, "seat": 0}, entrant)
     alerted, auctioned = (Table.started(settings={"variant": "contract"}) for _ in range(2))
     for table in (alerted, auctioned):
         table.call("placeBid", table.at(0), bid="1C", alert="could be short")
@@ -90,7 +92,7 @@ def world(emulators_up: None) -> World:
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
     return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, event,
-                 closed_event, finisher, alerted, auctioned, database())
+                 closed_event, finisher, entrant, alerted, auctioned, database())
 
 
 # ---- the documents and who is who for each -------------------------------------------------
@@ -175,7 +177,8 @@ def target(world: World, doc: str) -> Target:
                 return "events", [("directorID", "==", me(user))]
             field = "invited" if user is world.invitee else "memberIDs"
             return "events", [(field, "array-contains", me(user))]
-        return Target(f"events/{event}", c.players[0], world.finisher, listing,
+        member = world.finisher if doc == "event-open" else world.entrant
+        return Target(f"events/{event}", c.players[0], member, listing,
                       ("events", [("invited", "array-contains", world.invitee.uid)]), "events")
     if doc in ("board-finished", "board-unfinished"):
         boards = f"events/{world.event}/boards"

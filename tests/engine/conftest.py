@@ -78,6 +78,7 @@ SPEC_STATUS: dict[str, str] = {
     "EVENT_NOT_FOUND": "not-found",
     **dict.fromkeys(["NOT_DIRECTOR", "NOT_IN_EVENT"], "permission-denied"),
     **dict.fromkeys(["SEAT_TAKEN", "EVENT_STARTED", "EVENT_ENDED", "EVENT_TABLE"], "failed-precondition"),
+    "TOO_MANY_EVENTS": "resource-exhausted",  # issue 33: a user directs a bounded number of events at once
     # Claims (SPEC §15)
     "NOT_OPPONENT": "permission-denied",
     **dict.fromkeys(["CLAIM_PENDING", "NO_CLAIM", "ALREADY_ANSWERED"], "failed-precondition"),

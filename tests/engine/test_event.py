@@ -298,12 +298,41 @@ def test_nobody_reads_a_board_before_finishing_it_and_everyone_at_the_end() -> N
 def test_a_player_who_leaves_a_started_event_is_replaced_by_a_bot_for_good() -> None:
     people = {Spot(Direction.NS, 0, 0): "ann"}
     director = Director(filled(new_event(Form.PAIRS), people))
-    room, bot = director.tables[0].left_event("ann")
-    assert is_bot(bot) and room.position_of(bot) == 0 and room.position_of("ann") is None
-    event = director.event.replaced("ann", bot)
-    assert event.spot_of(bot) == Spot(Direction.NS, 0, 0) and event.spot_of("ann") is None
+    event, bot = director.event.replaced("ann")
+    room = director.tables[0].left_event("ann", bot.seat)
+    assert bot.bot and room.position_of(bot.uid) == 0 and room.position_of("ann") is None
+    assert room.seats[0] == bot.seat and bot.seat.ready
+    assert event.spot_of(bot.uid) == Spot(Direction.NS, 0, 0) and event.spot_of("ann") is None
     with rejects(Reason.NOT_IN_EVENT):
-        event.replaced("ann", bot)
+        event.replaced("ann")
+
+
+def test_the_bot_that_replaces_a_player_has_a_uid_no_other_spot_of_the_event_holds() -> None:
+    """Issue 33: Ann leaves table 0, where the bots are ~bot1 and ~bot4; the bot that takes her
+    seat was ~bot2, the uid of a bot at table 1. The event picks it: new to every table."""
+    people = {Spot(Direction.NS, 0, 0): "ann", Spot(Direction.EW, 0, 0): "ben"}
+    director = Director(filled(new_event(), people))
+    before = set(director.event.member_ids)
+    assert {uid for uid in before if is_bot(uid)} == {f"~bot{n}" for n in range(1, 7)}
+    event, bot = director.event.replaced("ann")
+    assert bot.uid not in before and bot.uid == "~bot7"
+    event, second = event.replaced("ben")
+    assert second.uid not in {*before, bot.uid}
+    assert len(set(event.member_ids)) == len(event.spots)  # one spot per uid, bots included
+
+
+
+def test_the_tables_an_event_has_opened_are_those_of_every_round_reached() -> None:
+    """What the sweep deletes with an event: none before the start, the rounds reached while it
+    plays, every round's tables once it has ended (each table's room id once)."""
+    waiting = filled(new_event(Form.PAIRS), {Spot(Direction.NS, 0, 0): "ann"})
+    assert waiting.opened_tables == ()
+    director = Director(waiting, seed=4)
+    assert [(t.round, t.table) for t in director.event.opened_tables] == [(0, 0), (0, 1), (0, 2)]
+    event = director.play()
+    assert event.status is EventStatus.ENDED
+    assert set(event.opened_tables) == {room.event for room in director.history}
+    assert len({t.room_id for t in event.opened_tables}) == len(event.opened_tables) == 9
 
 
 # ----- documents ---------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """Duplicate events through the callables (docs/DUPLICATE.md): creating, filling and starting
 an event, its tables playing the boards as dealt, whole events with bots filling seats (a teams
-match of 8 boards, a pairs event of 3 tables), leaving, and hostile input refused with its
-reason and no change."""
+match of 8 boards, a pairs event of 3 tables), leaving, one seat per person across rooms and
+events, the bound on the events one user directs, and hostile input refused with its reason and
+no change."""
 from __future__ import annotations
 
 from tests import client
+from tests.client import User
 from tests.event_table import Player, create, event_doc, filled, play_out, spot
-from tests.table import assert_rejected, new_player
+from tests.table import Table, assert_rejected, new_player
 
 
 def test_a_teams_match_of_eight_boards_with_bots_in_seven_seats():
@@ -107,6 +109,8 @@ def test_impossible_events_are_refused_and_create_nothing():
         ({"form": "teams", "boards": "8"}, "invalid-argument", "INVALID_ARGUMENT"),
         ({"form": "teams", "boards": 8, "turnSeconds": 5}, "invalid-argument", "INVALID_SETTINGS"),
         ({"form": "teams", "boards": 8, "invited": "everyone"}, "invalid-argument", "INVALID_ARGUMENT"),
+        ({"form": "teams", "boards": 8, "invited": [f"u{n}" for n in range(65)]}, "invalid-argument",
+         "INVALID_EVENT"),  # issue 33: said INVALID_ARGUMENT, docs/API.md says INVALID_EVENT
         ({"form": "teams", "boards": 8, "extra": 1}, "invalid-argument", "INVALID_ARGUMENT"),
     ]:
         assert_rejected("createEvent", data, user, code, reason)
@@ -169,3 +173,118 @@ def test_an_event_table_refuses_the_lobby_and_moves_out_of_turn_or_between_board
     room = client.read(f"rooms/{room_id}", ann)
     if room["turn"] != 0:
         assert_rejected("placeBid", {"roomID": room_id, "bid": "PASS"}, ann, "failed-precondition", "NOT_YOUR_TURN")
+
+
+def test_sixty_four_invitations_are_the_most_an_event_holds_counted_without_repeats():
+    user = new_player()
+    invited = [f"u{n}" for n in range(64)]
+    event_id = create(user, invited=[*invited, invited[0]])
+    assert event_doc(event_id, user)["invited"] == invited
+
+
+# ----- one seat per person (issue 33) ------------------------------------------------------------
+
+
+def account(user: User) -> dict:
+    return client.read(f"players/{user.uid}", user)
+
+
+def test_a_player_seated_in_a_room_cannot_take_a_spot_in_an_event():
+    """Issue 33: seated in room A (waiting), Ann took a spot in an event; once it started her
+    `roomID` named her table while she still sat in A, and after leaveEvent she created room B:
+    seated in A and B."""
+    director, table = new_player(), Table.open(2)
+    ann = table.players[1]
+    event_id = create(director, boards=2)
+    assert_rejected("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ann, "failed-precondition",
+                    "ALREADY_IN_ROOM")
+    table.leave(ann)
+    assert client.call("joinEventTable", {"eventID": event_id, **spot("NS", 0, 0)}, ann) == {"success": True}
+    assert account(ann)["eventID"] == event_id and account(ann)["roomID"] is None
+
+
+def test_a_player_with_a_spot_in_an_event_sits_nowhere_else_until_it_ends():
+    """From joining to the event's end: no room created or joined, no spot in another event, even
+    while their own table has finished its boards and the other table still plays."""
+    director, ann, ben = new_player(), new_player(), new_player()
+    room = Table.open(1)
+    event_id, other = create(director, boards=2), create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann, ("NS", 1, 0): ben})
+
+    def refused(user: User) -> None:
+        assert_rejected("createGameRoom", {}, user, "failed-precondition", "ALREADY_IN_ROOM")
+        assert_rejected("joinGameRoom", {"roomID": room.room_id}, user, "failed-precondition", "ALREADY_IN_ROOM")
+        assert_rejected("joinEventTable", {"eventID": other, **spot("EW", 0, 0)}, user, "failed-precondition",
+                        "ALREADY_IN_ROOM")
+
+    refused(ann)  # waiting
+    client.call("startEvent", {"eventID": event_id}, director)
+    table = Player(ann).room_id()
+    assert (account(ann)["roomID"], account(ann)["eventID"]) == (table, event_id)
+    refused(ann)  # at her table
+    while client.read(f"rooms/{table}", ann)["status"] != "ended":
+        assert Player(ann).step()
+    assert event_doc(event_id, ann)["status"] == "playing"
+    refused(ann)  # her table has ended; Ben's plays on
+    play_out(event_id, director, [Player(ben)])
+    assert account(ann)["roomID"] == table  # the table she last sat at, ended
+    assert client.call("joinGameRoom", {"roomID": room.room_id}, ann) == {"success": True}
+    assert account(ann)["roomID"] == room.room_id
+
+
+def test_a_player_who_leaves_an_event_is_free_at_once():
+    """Before the start their spot is freed; once playing a bot takes it. Either way the account
+    names neither the event nor its table, and the player may sit elsewhere (one seat only)."""
+    director, ann, ben = new_player(), new_player(), new_player()
+    waiting = create(director, boards=2)
+    client.call("joinEventTable", {"eventID": waiting, **spot("NS", 0, 0)}, ann)
+    assert client.call("leaveEvent", {"eventID": waiting}, ann) is None
+    assert account(ann)["eventID"] is None
+    first = client.call("createGameRoom", {}, ann)["roomID"]
+    client.call("leaveGameRoom", {"roomID": first}, ann)
+
+    playing = create(director, boards=2)
+    filled(director, playing, {("EW", 1, 1): ben})
+    client.call("startEvent", {"eventID": playing}, director)
+    assert account(ben)["roomID"] is not None
+    client.call("leaveEvent", {"eventID": playing}, ben)
+    assert (account(ben)["roomID"], account(ben)["eventID"]) == (None, None)
+    second = client.call("createGameRoom", {}, ben)["roomID"]
+    assert account(ben)["roomID"] == second
+    assert_rejected("joinEventTable", {"eventID": waiting, **spot("NS", 0, 0)}, ben, "failed-precondition",
+                    "ALREADY_IN_ROOM")
+
+
+def test_the_bot_that_replaces_a_leaver_has_a_uid_no_other_spot_of_the_event_holds():
+    """Issue 33: Ann left table 0 and the bot that took her seat got ~bot2, the uid of a bot at
+    table 1 (the table chose it, seeing only its own four)."""
+    director, ann, ben = new_player(), new_player(), new_player()
+    event_id = create(director, boards=2)
+    filled(director, event_id, {("NS", 0, 0): ann, ("EW", 0, 0): ben})
+    client.call("startEvent", {"eventID": event_id}, director)
+    table = Player(ben).room_id()
+    bots = {e["uid"] for e in event_doc(event_id, ben)["entrants"] if e["bot"]}
+    client.call("leaveEvent", {"eventID": event_id}, ann)
+    entrants = event_doc(event_id, ben)["entrants"]
+    north = next(e for e in entrants if (e["direction"], e["pair"], e["seat"]) == ("NS", 0, 0))
+    assert north["bot"] is True and north["uid"] not in bots
+    assert len({e["uid"] for e in entrants}) == len(entrants) == 8
+    assert client.read(f"rooms/{table}", ben)["players"][0]["uid"] == north["uid"]
+
+
+# ----- a bounded number of events per director (issue 33) ----------------------------------------
+
+
+def test_a_user_directs_at_most_three_events_that_have_not_ended():
+    """Issue 33: one anonymous account created 15 pairs events of 32 boards in half a second."""
+    director = new_player(anonymous=True)
+    pairs = {"form": "pairs", "tables": 8, "boardsPerRound": 4, "boards": 32}
+    events = [create(director, boards=2), create(director, **pairs), create(director, **pairs)]
+    assert account(director)["directing"] == events
+    assert_rejected("createEvent", pairs, director, "resource-exhausted", "TOO_MANY_EVENTS")
+    filled(director, events[0], {})
+    client.call("startEvent", {"eventID": events[0]}, director)  # bots alone: it plays to its end at once
+    assert event_doc(events[0], director)["status"] == "ended"
+    fourth = create(director, **pairs)
+    assert account(director)["directing"] == [*events[1:], fourth]
+    assert_rejected("createEvent", pairs, director, "resource-exhausted", "TOO_MANY_EVENTS")

@@ -13,6 +13,8 @@ def test_a_new_account_has_the_spec_shape():
         "displayName": "Alice",
         "createdAt": firestore.SERVER_TIMESTAMP,
         "roomID": None,
+        "eventID": None,
+        "directing": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

@@ -32,6 +32,7 @@ const REASONS: Record<string, string> = {
   TURN_NOT_EXPIRED: "The player to act still has time.",
   KICKED: "The host removed you from that room.",
   CHAT_DISABLED: "The host has turned this room's chat off.",
+  TOO_MANY_EVENTS: "You already direct as many events as one person may: start or finish one first.",
   RATE_LIMITED: "You are sending messages too fast; wait a few seconds.",
   GAME_STARTED: "The game has already started.",
   GAME_ENDED: "The game has ended.",

@@ -512,7 +512,9 @@ export interface EventDealingDoc {
 /**
  * `events/{eventID}`: an event as everyone who may read it sees it. It never holds a result
  * while the event is playing: `ranking` is null until the event has ended. `round` is the
- * round being played (from 0; null before the start); `meetings` its tables.
+ * round being played (from 0; null before the start); `meetings` its tables. `updatedAt`:
+ * when the document last changed (never when a table finishes a board: nothing on it changes
+ * then); the sweep's query reads it.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "EventDocument".
@@ -535,6 +537,7 @@ export interface EventDocument {
   meetings: MeetingDoc[];
   ranking: StandingDoc[] | null;
   dealing: EventDealingDoc | null;
+  updatedAt: Timestamp;
 }
 /**
  * One table of the current round: the pairs that meet there, the boards it plays and its room.
@@ -548,6 +551,16 @@ export interface MeetingDoc {
   ew: number;
   boards: number[];
   roomID: string;
+}
+/**
+ * A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "Timestamp".
+ */
+export interface Timestamp {
+  seconds: number;
+  nanoseconds: number;
 }
 /**
  * startEvent, leaveEvent.
@@ -711,16 +724,6 @@ export interface MessageDocument {
   at: Timestamp;
 }
 /**
- * A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`).
- *
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "Timestamp".
- */
-export interface Timestamp {
-  seconds: number;
-  nanoseconds: number;
-}
-/**
  * SPEC §16: the room's commitment to the seed of the deal it will deal next (deal `number`
  * of the match): the hex SHA-256 of a secret 32-byte seed. Null at an event's table and once
  * the room has ended.
@@ -744,7 +747,9 @@ export interface PlaceBidRequest {
   alert?: string;
 }
 /**
- * `players/{uid}` (SPEC §3), readable by that user only.
+ * `players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
+ * player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
+ * account made before them.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlayerAccount".
@@ -754,6 +759,8 @@ export interface PlayerAccount {
   displayName: string;
   createdAt: Timestamp;
   roomID: string | null;
+  eventID?: string | null;
+  directing?: string[];
   stats: Stats;
 }
 /**

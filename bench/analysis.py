@@ -12,7 +12,9 @@ Prints, in one run:
      against one that imports `bridge` only;
   4. our search against DDS on the same positions (fixed pairs, any lead, the player left of the
      declarer leading; our search with no budget): a whole table of endings of N cards a hand and
-     of whole deals, the time for each solver and whether every cell agrees.
+     of whole deals, the time for each solver and whether every cell agrees;
+  5. the bound on one person's analysis an hour (issue 33): `ANALYSES_PER_HOUR` deals, each at
+     most the CPU seconds measured in 2 (the process's own CPU time, not wall time).
 
     python bench/analysis.py [--deals 20] [--floating-deals 4] [--sizes 7,9,11] [--whole 2]
 """
@@ -151,17 +153,19 @@ def main() -> None:
           + ", ".join(f"{n} {b / 1e6:.1f}" for n, b in sorted(sizes.items(), key=lambda kv: -kv[1])))
 
     rng = random.Random(1)
-    print(f"{'variant':<9} {'deals':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7}  solver       unknown cells")
+    print(f"{'variant':<9} {'deals':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7} {'CPU p50':>7} {'CPU max':>7}  "
+          "solver       unknown cells")
     one: dict[str, dict] = {}
     for variant in SETTINGS:
         deals = args.floating_deals if variant == "floating" else args.deals
-        times, unknown, cells, solvers = [], 0, 0, set()
+        times, cpu, unknown, cells, solvers = [], [], 0, 0, set()
         for _ in range(deals):
             record = played_record(variant, rng)
             one.setdefault(variant, record)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             doc = analyse(record)  # the first one pays endplay's import: timed apart above
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - cpu_start)
             assert doc is not None
             solvers.add(doc["solver"])
             unknown += sum(t is None for row in doc["tricks"].values() for t in row)
@@ -169,8 +173,11 @@ def main() -> None:
         if deals:
             figures[f"{variant}_p50_s"] = round(percentile(times, 0.5), 3)
             figures[f"{variant}_max_s"] = round(max(times), 3)
+            figures[f"{variant}_cpu_p50_s"] = round(percentile(cpu, 0.5), 3)
+            figures[f"{variant}_cpu_max_s"] = round(max(cpu), 3)
             print(f"{variant:<9} {deals:>5} {percentile(times, 0.5):>7.3f} {percentile(times, 0.99):>7.3f} "
-                  f"{max(times):>7.3f}  {','.join(sorted(solvers)):<12} {unknown} of {cells}"
+                  f"{max(times):>7.3f} {percentile(cpu, 0.5):>7.3f} {max(cpu):>7.3f}  "
+                  f"{','.join(sorted(solvers)):<12} {unknown} of {cells}"
                   + (f" (budget {FLOATING_BUDGET} nodes a table)" if variant == "floating" else ""))
 
     peaks = {}
@@ -205,6 +212,12 @@ def main() -> None:
         figures["whole_table_dds_s"] = round(row["dds_s"], 3)
         print(f"{13:>6} {row['tables']:>6} {row['dds_s']:>8.3f} {row['search_s']:>9.2f} {row['search_max_s']:>10.2f}"
               f"  {row['agree']}/{row['tables']}  {row['unknown_cells']} (budget {FLOATING_BUDGET} nodes a table)")
+    from service.analysis import ANALYSES_PER_HOUR
+
+    worst = max((figures[f"{v}_cpu_max_s"], v) for v in SETTINGS if f"{v}_cpu_max_s" in figures)
+    figures["person_hour_cpu_max_min"] = round(ANALYSES_PER_HOUR * worst[0] / 60, 1)
+    print(f"one person's analysis an hour: at most {ANALYSES_PER_HOUR} deals, each at most the CPU measured here "
+          f"(the most: {worst[1]}, {worst[0]:.1f} s): {figures['person_hour_cpu_max_min']} CPU-minutes")
     print(json.dumps(figures))
     print(f"floating_table_p50_s: {figures.get('floating_p50_s')}")
 

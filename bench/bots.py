@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since
+from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since, new_player
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -241,6 +241,15 @@ class Player:
     rng: random.Random
     games: int = 0
     wins: int = 0
+
+
+def new_users(players: list[Player]) -> list[Player]:
+    """The same bots (names, random streams) as new users. A bot at full speed makes some 18 calls
+    a game, several a second: past one person's allowance of calls (service/request_log.py: 120
+    at once, then one every 0.5 s) within a few games. So a table of a benchmark that plays game
+    after game plays each as new users, as many people would; their sign-ups come between games,
+    outside the functions."""
+    return [Player(new_player(p.name), p.name, p.rng) for p in players]
 
 
 @dataclass

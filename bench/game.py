@@ -15,7 +15,7 @@ import math
 import random
 import statistics
 
-from bots import Http, InProcess, Player, check_accounts, play_game
+from bots import Http, InProcess, Player, check_accounts, new_users, play_game
 from common import Recorder, new_player, summarize
 
 
@@ -26,7 +26,7 @@ def make_players(prefix: str, count: int, seed: int) -> list[Player]:
 def run(transport, games: int = 5, warmup: int = 1, play_all_tricks: bool = True, seed: int = 1) -> dict:
     players = make_players("G" if transport.name == "http" else "I", 4, seed)
     recorder = Recorder()
-    reports = []
+    reports, finished = [], []
     for g in range(warmup + games):
         recorder.window = (-math.inf, math.inf) if g >= warmup else (math.inf, math.inf)
         report = play_game(transport, players, recorder, play_all_tricks)
@@ -34,6 +34,8 @@ def run(transport, games: int = 5, warmup: int = 1, play_all_tricks: bool = True
             reports.append(report)
         if report.failed:  # its players may still sit in the room: stop here
             break
+        finished += players
+        players = new_users(players)  # the next game by new users (bots.new_users)
     done = [r for r in reports if not r.failed]
     per_call = [r.wall_ms / r.calls for r in done if r.calls]
     return {
@@ -41,7 +43,7 @@ def run(transport, games: int = 5, warmup: int = 1, play_all_tricks: bool = True
         "games": len(done),
         "failed_games": [r.failed for r in reports if r.failed],
         "invariant_problems": [p for r in done for p in r.problems],
-        "account_problems": check_accounts(players),
+        "account_problems": check_accounts(finished),
         "game_wall_ms": summarize(r.wall_ms for r in done),
         "calls_per_game_mean": round(statistics.mean(r.calls for r in done), 1) if done else None,
         "ms_per_call_mean": round(statistics.mean(per_call), 2) if per_call else None,

@@ -20,7 +20,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from bots import Http, InProcess, Player, check_accounts, play_game
+from bots import Http, InProcess, Player, check_accounts, new_users, play_game
 from common import CALLABLES, CpuMeter, Recorder, new_player, workers_by_function
 
 GAME_MOVES = ("placeBid", "chooseTeammate", "playCard")
@@ -51,6 +51,7 @@ def run_level(transport, tables: list[list[Player]], warmup_s: float, measure_s:
     workers_before = workers_by_function()
 
     retired: list[Player] = []
+    finished: list[Player] = []  # the players of the games that finished, for the account check
 
     def room_loop(r: int) -> None:
         time.sleep(0.8 * warmup_s * r / rooms)  # stagger the first lobbies over the warm-up
@@ -58,11 +59,9 @@ def run_level(transport, tables: list[list[Player]], warmup_s: float, measure_s:
             report = play_game(transport, tables[r], recorder, play_all_tricks=(r % 2 == 0), timeout_s=game_timeout_s)
             with lock:
                 reports.append(report)
-            if report.failed:
-                # Its players may still sit in that room: carry on with four new ones.
-                with lock:
-                    retired.extend(tables[r])
-                tables[r] = [Player(new_player(f"{p.name}'"), f"{p.name}'", p.rng) for p in tables[r]]
+                # A failed game's players may still sit in that room: they are not checked.
+                (retired if report.failed else finished).extend(tables[r])
+            tables[r] = new_users(tables[r])  # the next game by new users (bots.new_users)
 
     threads = [threading.Thread(target=room_loop, args=(r,), daemon=True) for r in range(rooms)]
     for t in threads:
@@ -108,7 +107,7 @@ def run_level(transport, tables: list[list[Player]], warmup_s: float, measure_s:
         "error_count": sum(recorder.errors.values()),
         "invariant_problems": [p for r in done for p in r.problems],
         "games_checked": len(done),
-        "account_problems": check_accounts([p for table in tables for p in table]),
+        "account_problems": check_accounts(finished),
         "players_retired_after_failed_games": len(retired),
         "callables": callables,
         "reads": {k: v for k, v in summary.items() if k.startswith("(")},

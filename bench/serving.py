@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bots import InProcess, check_accounts, play_game
+from bots import InProcess, check_accounts, new_users, play_game
 from common import CALLABLES, FUNCTIONS_DIR, ROOT, CallError, Recorder, _proc_stat, _rss_mib, client, table
 from load import make_pool, run_level
 
@@ -146,6 +146,7 @@ def run_serving_level(level: int, pool: list, warmup_s: float, measure_s: float)
         stop_at = [float("inf")]
         reports, lock = [], threading.Lock()
         tables = pool[:level]
+        finished: list = []  # the players of the games that finished, for the account check
 
         def table_loop(t: int) -> None:
             time.sleep(0.5 * warmup_s * t / level)
@@ -155,6 +156,9 @@ def run_serving_level(level: int, pool: list, warmup_s: float, measure_s: float)
                     reports.append(report)
                 if report.failed:
                     return
+                with lock:
+                    finished.extend(tables[t])
+                tables[t] = new_users(tables[t])  # the next game by new users (bots.new_users)
 
         threads = [threading.Thread(target=table_loop, args=(t,), daemon=True) for t in range(level)]
         for thread in threads:
@@ -187,7 +191,7 @@ def run_serving_level(level: int, pool: list, warmup_s: float, measure_s: float)
         "games_checked": len(done),
         "games_failed": [r.failed for r in reports if r.failed],
         "invariant_problems": [p for r in done for p in r.problems],
-        "account_problems": check_accounts([p for t in tables for p in t]),
+        "account_problems": check_accounts(finished),
         "errors": dict(recorder.errors),
     }
 
@@ -226,8 +230,10 @@ def operations_per_deal(deals: int) -> dict:
     store.Transaction.get_all, store.Transaction.commit = get_all, commit
     try:
         transport, recorder = InProcess(), Recorder()
-        pool = make_pool(1, seed=5)
-        reports = [play_game(transport, pool[0], recorder, play_all_tricks=bool(d % 2)) for d in range(deals)]
+        players, reports = make_pool(1, seed=5)[0], []
+        for d in range(deals):
+            reports.append(play_game(transport, players, recorder, play_all_tricks=bool(d % 2)))
+            players = new_users(players)  # each game by new users (bots.new_users): not counted here
     finally:
         store.Transaction.get_all, store.Transaction.commit = original_get_all, original_commit
     finished = [r for r in reports if not r.failed]

@@ -418,23 +418,33 @@ def _documents_under(document_path: str) -> dict[str, dict[str, Any]]:
 
 #: A hand record's path (`rooms/{roomID}/deals/{n}`).
 _DEAL_RECORD = re.compile(r"rooms/[^/]+/deals/[^/]+")
+#: What the analysis trigger writes on its own time after a deal (SPEC §16, issue 33; tests/service/
+#: test_hand_records.py and test_analysis_allowance.py test it): a record's `analysis` or
+#: `analysisSkipped`, and the server-only `analysisAllowance/{uid}` of the deal's people.
+_ANALYSIS_FIELDS = frozenset({"analysis", "analysisSkipped"})
+_ANALYSIS_ALLOWANCE = re.compile(r"analysisAllowance/[^/]+")
+
+
+def made_by_calls(path: str) -> bool:
+    """Whether calls write the document at `path` (not only the analysis trigger)."""
+    return not _ANALYSIS_ALLOWANCE.fullmatch(path)
 
 
 def settled(path: str, fields: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A document's fields as a call leaves them: a hand record without `analysis`, which the
-    analysis trigger adds on its own time after the deal (SPEC §16; tests/service/
-    test_hand_records.py tests it), so that "nothing changed" compares what calls change."""
+    """A document's fields as a call leaves them: a hand record without what the analysis trigger
+    adds on its own time after the deal, so that "nothing changed" compares what calls change."""
     if fields is not None and _DEAL_RECORD.fullmatch(path):
-        return {name: value for name, value in fields.items() if name != "analysis"}
+        return {name: value for name, value in fields.items() if name not in _ANALYSIS_FIELDS}
     return fields
 
 
 def snapshot(paths: Iterable[str] | None = None) -> dict[str, dict[str, Any] | None]:
     """Documents' current fields, for "nothing changed" assertions: `{path: fields or None}`
-    for the given paths, or every existing document in the database when `paths` is None
-    (hand records `settled`)."""
+    for the given paths, or every existing document calls write when `paths` is None (hand
+    records `settled`)."""
     if paths is None:
-        return {path: settled(path, fields) for path, fields in sorted(_documents_under("").items())}
+        return {path: settled(path, fields) for path, fields in sorted(_documents_under("").items())
+                if made_by_calls(path)}
     return {path: settled(path, admin_get(path)) for path in paths}
 
 

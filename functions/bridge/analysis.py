@@ -13,7 +13,8 @@ Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
 - The engine's own search (`double_dummy`) where DDS cannot model the game: Floating Bridge's
   sides are the deal's (the partner may sit beside the declarer, or the declarer may play
   alone), trump may not be led until broken, and the declarer leads in no trump; Memory Bridge
-  has two hands (its table: about a second). A whole Floating Bridge table can take several
+  has two hands (its table: about a second, under the same budget as Floating Bridge's, far
+  inside it, so that no deal's search is unbounded). A whole Floating Bridge table can take several
   minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`): the cell of the
   deal's own contract first with up to half of it, then the others in rounds of growing shares
   (the easy ones finish first, the hard ones get more each round); a cell still unknown is null,
@@ -57,7 +58,7 @@ _DOUBLED: dict[int, Literal["X", "XX"] | None] = {0: None, 1: None, 2: "X", 3: "
 def analyse(record: DealRecord, budget: int = FLOATING_BUDGET) -> AnalysisDoc | None:
     """The double-dummy analysis of a finished deal's record (None when it cannot have one: its
     hands are not all there, or a Floating Bridge deal has no contract to give it sides).
-    `budget`: search nodes for a Floating Bridge table."""
+    `budget`: search nodes for a table our search solves (Floating Bridge, Memory Bridge)."""
     variant = variant_named(record["variant"])
     hands = tuple(tuple(sorted(Card.parse(text) for text in hand["cards"])) for hand in record["hands"])
     if len(hands) != variant.seats or any(len(hand) != variant.hand_size for hand in hands):
@@ -73,7 +74,7 @@ def analyse(record: DealRecord, budget: int = FLOATING_BUDGET) -> AnalysisDoc | 
         table, solver = floating_table(hands, declarer, partner, bid_of(contract["bid"]).strain, budget)
     elif variant.seats == 2:  # Memory Bridge: the player who does not declare leads
         sides = [0, 1]
-        table, solver = searched_table(hands, (True, False), False, {s: [1, 0] for s in STRAINS}), "search"
+        table, solver = searched_table(hands, (True, False), False, {s: [1, 0] for s in STRAINS}, budget), "search"
     else:  # fixed opposite pairs, any lead, the player left of the declarer leads: DDS's model
         assert not variant.play.trump_must_be_broken and not variant.play.declarer_leads_no_trump
         sides = [p % 2 for p in range(variant.seats)]

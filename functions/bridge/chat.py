@@ -5,6 +5,7 @@ markup, no escaping: a client renders it as text).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .errors import BridgeError, Reason
@@ -43,7 +44,8 @@ def sent_within_limit(recent: Sequence[float], now: float) -> tuple[float, ...]:
     RATE_LIMITED when `recent` already holds `RATE_MESSAGES` of them."""
     window = tuple(t for t in recent if now - t < RATE_SECONDS)
     if len(window) >= RATE_MESSAGES:
-        wait = RATE_SECONDS - (now - min(window))
+        wait = math.ceil((RATE_SECONDS - (now - min(window))) * 10) / 10
         raise BridgeError(Reason.RATE_LIMITED,
-                          f"At most {RATE_MESSAGES} messages in {RATE_SECONDS:g} seconds; wait {wait:.1f} s.")
+                          f"At most {RATE_MESSAGES} messages in {RATE_SECONDS:g} seconds; wait {wait:.1f} s.",
+                          retry_after=wait)
     return (*window, now)

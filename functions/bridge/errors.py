@@ -44,6 +44,7 @@ class Reason(StrEnum):
     KICKED = "KICKED"
     CHAT_DISABLED = "CHAT_DISABLED"
     RATE_LIMITED = "RATE_LIMITED"
+    APP_CHECK_REQUIRED = "APP_CHECK_REQUIRED"
     EVENT_NOT_FOUND = "EVENT_NOT_FOUND"
     INVALID_EVENT = "INVALID_EVENT"
     NOT_DIRECTOR = "NOT_DIRECTOR"
@@ -72,6 +73,7 @@ class Reason(StrEnum):
 
 _STATUS: dict[Reason, str] = {
     Reason.UNAUTHENTICATED: "unauthenticated",
+    Reason.APP_CHECK_REQUIRED: "unauthenticated",
     **{r: "invalid-argument" for r in (
         Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS,
         Reason.INVALID_EVENT)},
@@ -104,13 +106,15 @@ class BridgeError(Exception):
     """A request broke a rule. `reason` is the SPEC §7 code; the message names the rule.
 
     Messages only ever mention cards the caller supplied or public facts (the led
-    suit, the trump suit), never another player's cards.
+    suit, the trump suit), never another player's cards. `retry_after` (RATE_LIMITED): the
+    seconds after which the same call will be taken, for the client (`details.retryAfter`).
     """
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    def __init__(self, reason: Reason, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
+        self.retry_after = retry_after
 
     @property
     def status(self) -> str:

@@ -23,6 +23,9 @@ VariantName = Literal["floating", "contract", "tiger", "memory"]
 ScoringName = Literal["deals", "tricks", "rubber", "chicago", "duplicate", "sets", "target"]
 #: The `botLevel` setting (`bridge.settings.BOT_LEVELS`).
 BotLevel = Literal["basic", "thinking"]
+#: Why a deal record has no analysis (issue 33): a person of the deal (for a deal of bots alone,
+#: the room's host) had had their allowance of analysed deals in the last hour.
+AnalysisSkipped = Literal["ALLOWANCE_SPENT"]
 RoomStatus = Literal["waiting", "firstHalf", "bidding", "choosingTeammate", "playing", "dealEnded", "ended"]
 
 
@@ -382,6 +385,8 @@ class DealRecord(TypedDict):
     dealing: DealingRecord | None
     #: Added after the deal by the analysis trigger (SPEC §16): absent until then.
     analysis: NotRequired[AnalysisDoc | None]
+    #: Only on a record the trigger chose not to analyse (`analysis` is then null): why.
+    analysisSkipped: NotRequired[AnalysisSkipped]
 
 
 class Stats(TypedDict):

@@ -242,13 +242,19 @@ PBN_SITE = "Floating Bridge backend (Firebase)"
 
 
 def export_deals(call: Call) -> ExportDealsAnswer:
-    """SPEC §16: the room's finished deals as PBN, for whoever may read their records. Reads only:
-    it changes nothing and takes no `requestID`."""
+    """SPEC §16: the room's finished deals as PBN, for whoever may read their records. It changes no
+    game document and takes no `requestID`; each export spends the caller's allowances
+    (`request_log.EXPORTS`: it reads every record of the room)."""
     request = payloads.ExportDeals.parse(call.data)
-    stored, records = store.deal_records(request.room_id, call.caller.uid)
-    match = stored.room.match
-    created = stored.created_at.date() if stored.created_at is not None else None
-    return {"text": export_pbn(records, match.names if match else {}, f"Room {request.room_id}", PBN_SITE, created)}
+
+    def body(txn: store.Transaction) -> Applied[ExportDealsAnswer]:
+        stored, records = store.deal_records(txn, request.room_id, call.caller.uid)
+        match = stored.room.match
+        created = stored.created_at.date() if stored.created_at is not None else None
+        text = export_pbn(records, match.names if match else {}, f"Room {request.room_id}", PBN_SITE, created)
+        return Applied(request.room_id, {"text": text})
+
+    return store.run_action(call.action(None), body, store.room_reads(request.room_id))
 
 
 def watch_room(call: Call) -> Success:

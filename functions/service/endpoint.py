@@ -46,6 +46,14 @@ MAX_INSTANCES = params.IntParam(
 GAME_MIN_INSTANCES = params.IntParam(
     "GAME_MIN_INSTANCES", default=0,
     description="Instances of placeBid, chooseTeammate and playCard kept warm (0: none; each ~$10/month).")
+#: Firebase App Check on every callable: a request without a valid App Check token is refused
+#: (APP_CHECK_REQUIRED) before it reads anything. Read at each call (`handle`), not when the
+#: function is declared: the SDK's own `enforce_app_check` is fixed at import, where a parameter
+#: has no value yet. On unless a project's .env says false: the emulators' project does (no
+#: attestation provider can issue tokens for it).
+ENFORCE_APP_CHECK = params.BoolParam(
+    "ENFORCE_APP_CHECK", default=True,
+    description="Refuse callable requests without a valid Firebase App Check token (false: accept them).")
 
 #: The moves players wait on at the table: a cold start there is felt most.
 LATENCY_CRITICAL = frozenset({"placeBid", "chooseTeammate", "playCard"})
@@ -105,8 +113,12 @@ class Call:
 Handler = Callable[[Call], Any]
 
 
-def https_error(reason: Reason, message: str) -> https_fn.HttpsError:
-    return https_fn.HttpsError(_CODES[reason.status], message, {"reason": reason.value})
+def https_error(reason: Reason, message: str, retry_after: float | None = None) -> https_fn.HttpsError:
+    """The error a client sees: `details.reason`, and for RATE_LIMITED `details.retryAfter` (seconds)."""
+    details: dict[str, Any] = {"reason": reason.value}
+    if retry_after is not None:
+        details["retryAfter"] = retry_after
+    return https_fn.HttpsError(_CODES[reason.status], message, details)
 
 
 class TransactionExhausted(Exception):
@@ -118,7 +130,8 @@ class OutcomeUnknown(Exception):
 
 
 def handle(name: str, handler: Handler, request: https_fn.CallableRequest[Any]) -> Any:
-    """Run `handler` for a verified callable request to `name`: the caller, then the one error mapping."""
+    """Run `handler` for a verified callable request to `name`: the caller (signed in, from an app
+    App Check vouches for unless `ENFORCE_APP_CHECK` is off), then the one error mapping."""
     auth = request.auth
     if auth is None or not auth.uid:
         raise https_error(Reason.UNAUTHENTICATED, "Sign in before calling this function.")
@@ -127,12 +140,15 @@ def handle(name: str, handler: Handler, request: https_fn.CallableRequest[Any]) 
         # name the caller's documents (players/{uid}, hands/{uid}), or that is a bot's, cannot
         # use this service.
         raise https_error(Reason.UNAUTHENTICATED, "This sign-in's user id cannot be used here.")
+    if request.app is None and ENFORCE_APP_CHECK.value:  # the SDK verified the token if one was sent
+        raise https_error(Reason.APP_CHECK_REQUIRED, "This app could not be verified (Firebase App Check): "
+                          "call from an app with App Check set up, or with a debug token in development.")
     token = auth.token or {}
     caller = Caller(auth.uid, token.get("name"))
     try:
         return handler(Call(caller, name, request.data))
     except BridgeError as error:
-        raise https_error(error.reason, error.message) from None
+        raise https_error(error.reason, error.message, error.retry_after) from None
     except TransactionExhausted:
         raise https_error(Reason.CONTENTION,
                           "The room was busy with other moves; nothing was changed. Try again.") from None

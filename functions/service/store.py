@@ -210,9 +210,11 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
 
     Each attempt first reads the caller's request log (with `first_reads`, the documents the
     body reads first, in the same request). An action already applied is answered from the log
-    and changes nothing (SPEC §8). Otherwise `body` reads and queues its writes, the log entry
-    joins them (unless the action changes nothing), and they are committed together,
-    conditional on everything read being unchanged.
+    and changes nothing (SPEC §8). One past the caller's allowances is RATE_LIMITED before the
+    body runs (`request_log.allowances_after`). Otherwise `body` reads and queues its writes, the
+    log entry and the allowances spent join them (unless the action changes nothing; a read-only
+    one spends when it answers, unrecorded), and they are committed together, conditional on
+    everything read being unchanged.
 
     A conflicting commit runs the attempt again on fresh reads. So does a commit whose outcome
     is unknown (a deadline, an unavailable backend): the next attempt's log read finds out
@@ -231,9 +233,11 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
         recorded = request_log.recorded_answer(log, action)
         if recorded is not None:
             return cast(Answer, recorded.answer)  # recorded from this very action
+        allowances = request_log.allowances_after(log, action, time.time())
         applied = body(txn)
-        if txn.writes:  # an action that changes nothing is not recorded: a resend changes nothing too
-            txn.set(log_ref, request_log.with_entry(log, action, applied.room_id, applied.answer))
+        # An action that changes nothing is not recorded and spends nothing: a resend changes nothing too.
+        if txn.writes or action.read_only:
+            txn.set(log_ref, request_log.logged(log, action, applied.room_id, applied.answer, allowances))
         return applied.answer
 
     for number in range(1, _ATTEMPTS + 1):
@@ -351,10 +355,10 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
     return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at)
 
 
-def deal_records(room_id: str, reader: str) -> tuple[StoredRoom, list[DealRecord]]:
+def deal_records(txn: Transaction, room_id: str, reader: str) -> tuple[StoredRoom, list[DealRecord]]:
     """A room and its finished deals' hand records in deal order, for a `reader` who may read them
     (SPEC §6, §9: as firestore.rules allows): NOT_INVITED for anyone else, as the rules refuse them."""
-    stored = load_room(Transaction(db.client()), room_id, None, reader)
+    stored = load_room(txn, room_id, None, reader)
     if not stored.room.readable_by(reader):
         raise BridgeError(Reason.NOT_INVITED, "This room is invite-only: its hand records are for its "
                                               "members and invitees.")

@@ -3,6 +3,7 @@ the same Firestore emulator the functions use)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,6 +20,15 @@ def service(emulators_up: None) -> SimpleNamespace:
     assert os.environ.get("FIRESTORE_EMULATOR_HOST"), (
         "FIRESTORE_EMULATOR_HOST is not set: run the tests with ./scripts/test (emulators:exec sets it)")
     os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
+    # The deploy parameters the Functions emulator gives the functions: functions/.env, then the
+    # emulators' project's own file over it (App Check off, a small analysis budget).
+    functions = Path(__file__).resolve().parents[2] / "functions"
+    values: dict[str, str] = {}
+    for name in (".env", f".env.{client.PROJECT_ID}"):
+        lines = (functions / name).read_text().splitlines()
+        values.update(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+    for name, value in values.items():
+        os.environ.setdefault(name, value)
     from firebase_functions import https_fn
 
     from service import callables, db, endpoint, payloads, store

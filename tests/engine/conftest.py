@@ -72,7 +72,8 @@ SPEC_STATUS: dict[str, str] = {
         "MUST_FOLLOW_SUIT", "TRUMP_NOT_BROKEN", "NO_FREE_SEAT", "TURN_NOT_EXPIRED", "CHAT_DISABLED",
         "CANNOT_DOUBLE", "CANNOT_REDOUBLE",  # SPEC §11
     ], "failed-precondition"),
-    "RATE_LIMITED": "resource-exhausted",  # SPEC §13
+    "RATE_LIMITED": "resource-exhausted",  # SPEC §13; every caller's allowances (issue 33)
+    "APP_CHECK_REQUIRED": "unauthenticated",  # issue 33: Firebase App Check, where enforced
     # Duplicate events (docs/DUPLICATE.md)
     "INVALID_EVENT": "invalid-argument",
     "EVENT_NOT_FOUND": "not-found",

@@ -39,6 +39,9 @@ import type { BidCode, CardCode } from "./wire";
  *  (SPEC §8) a resend is never applied twice: the server answers it as the first time. */
 const RETRY_REASONS = new Set(["CONTENTION", "UNAVAILABLE"]);
 const RETRY_CODES = new Set(["functions/unavailable", "functions/deadline-exceeded"]);
+/** Past an allowance (RATE_LIMITED) the answer says when the call will be taken: a wait up to
+ *  this long is waited out before resending; a longer one is shown to the player. */
+const MAX_RATE_WAIT_S = 5;
 
 /** A fresh id for one intended action: 1-64 of A-Z a-z 0-9 _ - (a UUID's hex and dashes). */
 export const newRequestID = (): string => crypto.randomUUID();
@@ -52,10 +55,12 @@ async function call<Req extends { requestID?: string }, Res>(name: string, data:
     try {
       return (await callable(action)).data;
     } catch (error) {
-      const { code, details } = error as { code?: string; details?: { reason?: string } };
-      const retryable = RETRY_REASONS.has(details?.reason ?? "") || RETRY_CODES.has(code ?? "");
+      const { code, details } = error as { code?: string; details?: { reason?: string; retryAfter?: number } };
+      const wait = details?.reason === "RATE_LIMITED" ? details.retryAfter : undefined;
+      const limited = wait !== undefined && wait <= MAX_RATE_WAIT_S;
+      const retryable = limited || RETRY_REASONS.has(details?.reason ?? "") || RETRY_CODES.has(code ?? "");
       if (!retryable || attempt >= 4) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, limited ? wait * 1000 : 150 * attempt));
     }
   }
 }

@@ -355,6 +355,7 @@ export interface DealRecord {
   vulnerable: VulnerableDoc | null;
   dealing: DealingRecord | null;
   analysis?: AnalysisDoc | null;
+  analysisSkipped?: "ALLOWANCE_SPENT";
 }
 /**
  * A trick in play order from `leader`; `winner` once all four cards are in.

@@ -101,8 +101,18 @@ const STRAIN_LABELS: Record<(typeof STRAINS)[number], string> = { NT: "NT", S: "
 /** SPEC §16: the double-dummy table (tricks by strain and declarer), and par in contract bridge. */
 function analysisView(record: DealRecord, name: Name): HTMLElement {
   const { analysis } = record;
-  if (analysis === undefined || analysis === null) {
+  if (record.analysisSkipped === "ALLOWANCE_SPENT") {
+    return h(
+      "p",
+      { class: "muted", "data-testid": "dd-skipped", "data-reason": record.analysisSkipped },
+      "Not analysed: a player of this deal has had 30 deals analysed in the last hour.",
+    );
+  }
+  if (analysis === undefined) {
     return h("p", { class: "muted", "data-testid": "dd-pending" }, "Double-dummy analysis: on its way…");
+  }
+  if (analysis === null) {
+    return h("p", { class: "muted", "data-testid": "dd-none" }, "No double-dummy analysis for this deal.");
   }
   const par = analysis.par;
   return h(

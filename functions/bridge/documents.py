@@ -1,5 +1,6 @@
 """What clients may read of a room, projected from its state (SPEC §6, §9): the public room
-document, each player's hand document, and the hand record of each finished deal.
+document, each player's hand document, and the hand record of each finished deal; and the room
+document's field projected from its audience (`room_audience`).
 
 These are projections only: the server writes them and never reads them back (the canonical
 state is `state.encode`'s). `player_view` is what one player may see. The shapes are `wire`'s.
@@ -10,6 +11,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Literal, cast
 
+from .audience import Audience
 from .cards import Card, Suit
 from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
@@ -142,7 +144,6 @@ def public_room(room: Room) -> RoomState:
         "result": _result(result, room.match.sheet if room.match else None) if result else None,
         "match": _match(room),
         "turnDeadline": _timestamp(room.turn_deadline),
-        "spectators": list(room.spectators),
         "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1])} if deal and deal.dummy else None,
         "board": deal.board if deal else None,
         "firstHalf": _first_half(deal) if deal and deal.first_tricks else None,
@@ -155,6 +156,12 @@ def public_room(room: Room) -> RoomState:
         "nextDeal": _next_deal(room),
         "dealing": _dealing(room.seed) if room.seed else None,
     }
+
+
+def room_audience(audience: Audience) -> dict[str, list[str]]:
+    """The room document's field that is its audience's (SPEC §13): who watches. Written apart
+    from the room's state (`service.store.save_audience`): no `version` or `updatedAt` with it."""
+    return {"spectators": list(audience.spectators)}
 
 
 def _claim(deal: Deal) -> ClaimDoc | None:

@@ -25,10 +25,6 @@ from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
 MAX_INVITED = 50
-#: Spectators per room (SPEC §13); bounds the room document.
-MAX_SPECTATORS = 50
-#: Kicked uids a room remembers (the oldest ban lapses first); bounds the state document.
-MAX_KICKED = 50
 
 #: Bot uids start with this: no Auth provider makes such a uid, and the callables refuse a
 #: caller whose uid starts with it (a custom token could carry any string).
@@ -132,10 +128,10 @@ class Room:
     deal, and both set from then on; `regrouping` is set when a player leaves between deals (the
     room waits for the table to fill again) and cleared by the next deal. `turn_deadline`
     (seconds since the epoch) is when the person to act must have moved, under a turn timer.
-    `spectators` watch the room (SPEC §13); `kicked` may neither join nor watch it again (kept in
-    the server-only state, not on the room document). `event`: the duplicate event the room is
-    a table of (None: a room of its own). `undo_point`: the last person's action of the deal in
-    progress, which they may ask to take back; `undo_request`: such a request being answered.
+    Who watches the room and whom the host banned are not the room's: they are its audience
+    (`bridge.audience`, SPEC §13). `event`: the duplicate event the room is a table of (None: a
+    room of its own). `undo_point`: the last person's action of the deal in progress, which they
+    may ask to take back; `undo_request`: such a request being answered.
     `next_seed`: the secret seed the room has committed to for its next deal (SPEC §16; None at
     an event's table, whose boards the event deals); `seed`: the current or last deal's, with
     the entropy it was dealt with and the decks drawn (None: dealt otherwise)."""
@@ -149,8 +145,6 @@ class Room:
     abandoned_by: str | None = None
     regrouping: bool = False
     turn_deadline: float | None = None
-    spectators: tuple[str, ...] = ()
-    kicked: tuple[str, ...] = ()
     event: EventTable | None = None
     undo_point: UndoPoint | None = None
     undo_request: UndoRequest | None = None
@@ -254,13 +248,12 @@ class Room:
 
     def join(self, uid: str, display_name: str) -> Room:
         """Take the next free seat of a room before its first deal or between deals; invite-only
-        rooms admit invitees only."""
-        self._require_welcome(uid)
+        rooms admit invitees only. (A player the host removed is refused by `Audience.join`.)"""
+        self.require_welcome(uid)
         self._require_lobby()
         if len(self.seats) >= self.seat_count:
             raise BridgeError(Reason.ROOM_FULL, "The room is full.")
-        spectators = tuple(s for s in self.spectators if s != uid)  # taking a seat stops watching
-        return evolve(self, seats=(*self.seats, Seat(uid, display_name)), spectators=spectators)
+        return evolve(self, seats=(*self.seats, Seat(uid, display_name)))
 
     def _require_no_event(self) -> None:
         """A duplicate event's table has no lobby: its event seats, starts and replaces players."""
@@ -268,63 +261,40 @@ class Room:
             raise BridgeError(Reason.EVENT_TABLE, "This room is a table of a duplicate event: the event's calls "
                                                   "seat, start and replace its players.")
 
-    def _require_welcome(self, uid: str) -> None:
-        """`uid` may come in to sit or watch: not seated already, not kicked, and invited to an
-        invite-only room. Checked before the room's state: whether an invite-only room is full,
-        started or ended is not for a player who may not read it."""
+    def require_welcome(self, uid: str) -> None:
+        """`uid` may come in to sit or watch: not seated already, and invited to an invite-only
+        room (and not banned: the audience's part). Checked before the room's state: whether an
+        invite-only room is full, started or ended is not for a player who may not read it."""
         self._require_no_event()
         if self.position_of(uid) is not None:
             raise BridgeError(Reason.ALREADY_IN_ROOM, "You are already seated in this room.")
-        if uid in self.kicked:
-            raise BridgeError(Reason.KICKED, "The host removed you from this room.")
         if not self.readable_by(uid):
             raise BridgeError(Reason.NOT_INVITED, "This room is invite-only and you have not been invited.")
 
-    def watch(self, uid: str) -> Room:
-        """Watch the room as a spectator (SPEC §13): read it, its deal records and its chat, never a
-        hand. Watching again changes nothing."""
-        self._require_welcome(uid)
-        if uid in self.spectators:
-            return self
-        if len(self.spectators) >= MAX_SPECTATORS:
-            raise BridgeError(Reason.ROOM_FULL, f"The room has its {MAX_SPECTATORS} spectators.")
-        return evolve(self, spectators=(*self.spectators, uid))
-
-    def stop_watching(self, uid: str) -> Room:
-        if uid not in self.spectators:
-            raise BridgeError(Reason.NOT_IN_ROOM, "You are not watching this room.")
-        return evolve(self, spectators=tuple(s for s in self.spectators if s != uid))
-
     def kick(self, uid: str, target: str) -> Room:
-        """The host removes a player (as if they left) or a spectator, before the first deal or
-        between deals; they may not join or watch the room again unless invited anew (SPEC §13)."""
+        """The host removes a seated player (as if they left), before the first deal or between
+        deals, and withdraws their invitation; `Audience.kick` bans them (SPEC §13). Whom the host
+        names is checked first: a stranger is not found whatever the status."""
         self._require_host(uid)
-        self._require_lobby()
         if target == uid:
             raise BridgeError(Reason.INVALID_ARGUMENT, "The host cannot remove themselves; leave the room instead.")
         position = self.position_of(target)
-        if position is not None and self.seats[position].bot:
-            raise BridgeError(Reason.INVALID_ARGUMENT, "A bot is taken off the table with removeBot.")
-        if position is not None:
-            room = self.leave(target)
-            assert room is not None  # the host, a person, stays
-        elif target in self.spectators:
-            room = self.stop_watching(target)
-        else:
+        if position is None:
             raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player or spectator with that uid is in this room.")
-        return evolve(room, kicked=(*self.kicked, target)[-MAX_KICKED:],
-                      invited=tuple(i for i in room.invited if i != target))
+        if self.seats[position].bot:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "A bot is taken off the table with removeBot.")
+        self._require_lobby()
+        room = self.leave(target)
+        assert room is not None  # the host, a person, stays
+        return room.withdraw_invitation(uid, target)
 
-    def speaker(self, uid: str) -> str | None:
-        """Who may chat (SPEC §13): a seated person (their seat's name is returned) or a spectator
-        (None: named by their account); NOT_IN_ROOM for anyone else, CHAT_DISABLED when the
-        room's chat is off."""
-        position = self.position_of(uid)
-        if position is None and uid not in self.spectators:
-            raise BridgeError(Reason.NOT_IN_ROOM, "Only the players and spectators of this room may chat in it.")
-        if not self.settings.chat:
-            raise BridgeError(Reason.CHAT_DISABLED, "The host has turned this room's chat off.")
-        return self.seats[position].display_name if position is not None else None
+    def withdraw_invitation(self, uid: str, target: str) -> Room:
+        """The host takes back `target`'s invitation, at any time (the same room if there is none):
+        the part of removing someone (`Audience.kick`) that is the room's."""
+        self._require_host(uid)
+        if target not in self.invited:
+            return self
+        return evolve(self, invited=tuple(i for i in self.invited if i != target))
 
     def leave(self, uid: str) -> Room | None:
         """Leave; None means no human is left and the room is deleted.
@@ -466,15 +436,14 @@ class Room:
 
     def invite(self, uid: str, invitee: str) -> Room:
         """The host invites a player by uid before the first deal or between deals (inviting twice
-        changes nothing); inviting a player the host kicked lets them back."""
+        changes nothing); `Audience.invite` lifts a ban with it."""
         self._require_host(uid)
         self._require_lobby()
-        room = evolve(self, kicked=tuple(k for k in self.kicked if k != invitee))
-        if invitee in room.invited or invitee in room.member_ids:
-            return room
-        if len(room.invited) >= MAX_INVITED:
+        if invitee in self.invited or invitee in self.member_ids:
+            return self
+        if len(self.invited) >= MAX_INVITED:
             raise BridgeError(Reason.INVALID_ARGUMENT, f"A room holds at most {MAX_INVITED} invitations.")
-        return evolve(room, invited=(*room.invited, invitee))
+        return evolve(self, invited=(*self.invited, invitee))
 
     def update_settings(self, uid: str, changes: Mapping[str, SettingValue]) -> Room:
         """The host of a waiting room changes settings (validated by `Settings.parse_changes`);

@@ -21,8 +21,11 @@ older server still loads, and is stored in the current form the next time it cha
 - 10: 9 with verifiable dealing (SPEC §16): each seat's `entropy`, the room's `nextSeed` (hex;
   null at an event's table) and the current deal's `seed` (its seed, entropy, number and decks
   drawn), and contract bridge's sheet's `lastVulnerable`.
-- 11: this module's form: 10 with each claim's `after` (the tricks complete when it was made)
-  and each deal's `rejectedClaims` (SPEC §15: a claim stays on the record, accepted or not).
+- 11: 10 with each claim's `after` (the tricks complete when it was made) and each deal's
+  `rejectedClaims` (SPEC §15: a claim stays on the record, accepted or not).
+- 12: this module's form: 11 without `spectators` and `kicked`, which are the room's audience, a
+  document of its own (`bridge.audience`): watching never changes the state. A document stored
+  before keeps its audience until the room next changes (`legacy_audience`).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from .audience import Audience
 from .bids import Bid, Doubling, parse_call
 from .cards import Card
 from .deal import (
@@ -57,7 +61,7 @@ from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 Doc = dict[str, Any]
 
 
@@ -128,8 +132,6 @@ def encode(room: Room) -> Doc:
         "abandonedBy": room.abandoned_by,
         "regrouping": room.regrouping,
         "turnDeadline": room.turn_deadline,
-        "spectators": list(room.spectators),
-        "kicked": list(room.kicked),
         "event": {"id": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
         "undoPoint": {"position": point.position, "deal": _deal(point.deal)} if (point := room.undo_point) else None,
@@ -231,8 +233,6 @@ def decode(doc: Mapping[str, Any]) -> Room:
         abandoned_by=doc["abandonedBy"],
         regrouping=doc["regrouping"],
         turn_deadline=doc.get("turnDeadline"),
-        spectators=tuple(doc["spectators"]),
-        kicked=tuple(doc["kicked"]),
         event=EventTable(event["id"], event["table"], event["round"]) if (event := doc["event"]) else None,
         undo_point=UndoPoint(point["position"], _decode_deal(point["deal"])) if (point := doc["undoPoint"]) else None,
         undo_request=UndoRequest(request["position"], tuple(request["accepted"]))
@@ -331,10 +331,29 @@ def _v10_to_v11(doc: Mapping[str, Any]) -> Doc:
             "undoPoint": point and {**point, "deal": claimed(point["deal"])}}
 
 
+#: The fields of a state document of schema 3 to 11 that were the room's audience.
+_AUDIENCE_FIELDS = ("spectators", "kicked")
+
+
+def _v11_to_v12(doc: Mapping[str, Any]) -> Doc:
+    """The room's spectators and bans left its state for its audience's document: read them from
+    an older document with `legacy_audience` before this step drops them."""
+    return {key: value for key, value in doc.items() if key not in _AUDIENCE_FIELDS} | {"schemaVersion": 12}
+
+
 #: Schema version -> the step from it to the next.
 _STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
                                                          6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9,
-                                                         9: _v9_to_v10, 10: _v10_to_v11}
+                                                         9: _v9_to_v10, 10: _v10_to_v11, 11: _v11_to_v12}
+
+
+def legacy_audience(doc: Mapping[str, Any]) -> Audience | None:
+    """The audience a state document stored before schema 12 kept in itself (None: none there,
+    as in every document of schema 12 or before 3). It is the room's audience until the room's
+    audience document is written (`service.store.load_room`)."""
+    if not any(doc.get(name) for name in _AUDIENCE_FIELDS):
+        return None
+    return Audience(tuple(doc.get("spectators") or ()), tuple(doc.get("kicked") or ()))
 
 
 def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Doc:

@@ -293,7 +293,6 @@ class RoomState(TypedDict):
     result: ResultDoc | None
     match: MatchDoc
     turnDeadline: Timestamp | None
-    spectators: list[str]
     dummy: DummyDoc | None
     board: int | None
     firstHalf: FirstHalfDoc | None
@@ -336,11 +335,13 @@ class DealingRecord(DealingDoc):
 class RoomDocument(RoomState):
     """`rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
     one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
-    uids by position of the current or last deal."""
+    uids by position of the current or last deal. `spectators` (SPEC §13) is the room's
+    audience, not its state: watching changes neither `version` nor `updatedAt`."""
 
     version: int
     createdAt: Timestamp
     updatedAt: Timestamp
+    spectators: list[str]
 
 
 class HandDocument(TypedDict):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bridge import BridgeError, Reason, Room, Settings
+from bridge.audience import Audience
 from bridge.pbn import export_pbn
 from bridge.wire import (
     AddBotAnswer,
@@ -92,14 +93,14 @@ def join_game_room(call: Call) -> Success:
     def body(txn: store.Transaction) -> Applied[Success]:
         account = store.read_account(txn, caller.uid)
         require_free(txn, account, returning=request.room_id)
-        before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.join(caller.uid, display_name(caller, account))
-        store.save_room(txn, before.ref, before, room)
+        before, audience = store.load_with_audience(txn, request.room_id, request.expected_version, caller.uid)
+        room, audience = audience.join(before.room, caller.uid, display_name(caller, account))
+        store.save_room(txn, before.ref, before, room, audience)
         write_account(txn, caller, account, {"roomID": request.room_id})
         return Applied(request.room_id, SUCCESS)
 
     return store.run_action(call.action(request.request_id), body,
-                            [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
+                            [accounts.account_ref(caller.uid), *store.audience_reads(request.room_id)])
 
 
 def leave_game_room(call: Call) -> None:
@@ -202,14 +203,14 @@ def invite_to_room(call: Call) -> Success:
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
-        before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.invite(caller.uid, request.target)
+        before, audience = store.load_with_audience(txn, request.room_id, request.expected_version, caller.uid)
+        room, audience = audience.invite(before.room, caller.uid, request.target)
         if store.read_account(txn, request.target) is None:
             raise BridgeError(Reason.PLAYER_NOT_FOUND, "No player has that uid.")
-        store.save_room(txn, before.ref, before, room)
+        store.save_room(txn, before.ref, before, room, audience)
         return Applied(request.room_id, SUCCESS)
 
-    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
+    return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
 def add_bot(call: Call) -> AddBotAnswer:
@@ -257,35 +258,47 @@ def export_deals(call: Call) -> ExportDealsAnswer:
     return store.run_action(call.action(None), body, store.room_reads(request.room_id))
 
 
+def _audience_move(call: Call, request: payloads.RoomAction, move: Callable[[Room, Audience], Audience]) -> Success:
+    """A move of the room's audience alone (`bridge.audience`): the room is read, never written,
+    so its `version` does not move and no player's call waits for it or is refused as stale."""
+
+    def body(txn: store.Transaction) -> Applied[Success]:
+        before, audience = store.load_with_audience(txn, request.room_id, request.expected_version, call.caller.uid)
+        store.save_room(txn, before.ref, before, before.room, move(before.room, audience))
+        return Applied(request.room_id, SUCCESS)
+
+    return store.run_action(call.action(request.request_id), body, store.watch_reads(request.room_id))
+
+
 def watch_room(call: Call) -> Success:
     """SPEC §13: a signed-in user who is not seated watches the room."""
     request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.watch(uid), lambda room: SUCCESS)
+    return _audience_move(call, request, lambda room, audience: audience.watch(room, uid))
 
 
 def stop_watching(call: Call) -> Success:
     request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
-    return _room_move(call, request, lambda room: room.stop_watching(uid), lambda room: SUCCESS)
+    return _audience_move(call, request, lambda room, audience: audience.stop_watching(uid))
 
 
 def kick_player(call: Call) -> Success:
-    """SPEC §13: the host removes a player or spectator, who may not come back; a removed player's
-    account no longer points at the room."""
+    """SPEC §13: the host removes a spectator (at any time) or a seated player (between deals),
+    who may not come back; a removed player's account no longer points at the room."""
     request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
-        before = store.load_room(txn, request.room_id, request.expected_version, caller.uid)
-        room = before.room.kick(caller.uid, request.target)
+        before, audience = store.load_with_audience(txn, request.room_id, request.expected_version, caller.uid)
+        room, audience = audience.kick(before.room, caller.uid, request.target)
         account = store.read_account(txn, request.target)
-        store.save_room(txn, before.ref, before, room)
+        store.save_room(txn, before.ref, before, room, audience)
         if account is not None and account.get("roomID") == request.room_id:
             txn.update(accounts.account_ref(request.target), {"roomID": None})
         return Applied(request.room_id, SUCCESS)
 
-    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
+    return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
 def send_message(call: Call) -> SendMessageAnswer:
@@ -296,15 +309,15 @@ def send_message(call: Call) -> SendMessageAnswer:
     now = time.time()
 
     def body(txn: store.Transaction) -> Applied[SendMessageAnswer]:
-        before = store.load_room(txn, request.room_id, None, caller.uid)
-        name = before.room.speaker(caller.uid)
+        before, audience = store.load_with_audience(txn, request.room_id, None, caller.uid)
+        name = audience.speaker(before.room, caller.uid)
         chat = store.read_chat(txn, before.ref)
         if name is None:  # a spectator: the name on their account
             name = display_name(caller, store.read_account(txn, caller.uid))
         message_id = store.send_message(txn, before.ref, chat, caller.uid, name, request.text, now)
         return Applied(request.room_id, {"success": True, "messageID": message_id})
 
-    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
+    return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
 def update_room_settings(call: Call) -> Success:

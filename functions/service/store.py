@@ -20,10 +20,16 @@ toggleReady 6 s (bench/RESULTS.md). An optimistic commit never waits.
 
 Serializable: every state change writes the state document (`version` + 1), and the room's
 projections change only in a commit that also writes it, so a commit conditional on the state
-document is conditional on all of them. The other documents read but not written cannot
-turn a decision wrong: another room's or event's status only moves forward (to `ended`, or
-deleted), accounts are never deleted, and startGame reads its caller's `roomID` only to find
-the room, whose own state then decides.
+document is conditional on all of them. The room's audience (who watches, who is banned:
+`bridge.audience`) is a document of its own, read only by the calls that need it and written
+only with a change of its own. A commit that changes the audience alone (watching, stopping,
+removing a spectator) writes it and the room document's `spectators` field, conditional on
+both as read: the room document carries `version`, so it changes with every state change. No
+deal move reads the audience, and no move's write of the room document names `spectators`
+unless its audience changes too, so a spectator's call never makes a player's conflict. The
+other documents read but not written cannot turn a decision wrong: another room's or event's
+status only moves forward (to `ended`, or deleted), accounts are never deleted, and startGame
+reads its caller's `roomID` only to find the room, whose own state then decides.
 """
 from __future__ import annotations
 
@@ -38,6 +44,7 @@ from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
 from bridge import BridgeError, Reason, Room, documents, event_documents, state
+from bridge.audience import Audience
 from bridge.chat import KEPT_MESSAGES, RATE_SECONDS, sent_within_limit
 from bridge.event import Chain, Event
 from bridge.room import finished_since, is_bot, stat_changes
@@ -51,10 +58,11 @@ ROOMS, HANDS, DEALS, MESSAGES, ALERTS = "rooms", "hands", "deals", "messages", "
 #: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
 #: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
 EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
-#: The server-only documents of a room: its canonical state (`rooms/{id}/private/state`) and its
+#: The server-only documents of a room: its canonical state (`rooms/{id}/private/state`), its
 #: chat's bookkeeping (`rooms/{id}/private/chat`: the messages sent so far and each sender's
-#: recent send times), apart so that chatting never changes the room's version.
-PRIVATE, STATE, CHAT = "private", "state", "chat"
+#: recent send times) and its audience (`rooms/{id}/private/audience`: `Audience.to_dict`), apart
+#: so that neither chatting nor watching changes the room's version.
+PRIVATE, STATE, CHAT, AUDIENCE = "private", "state", "chat", "audience"
 
 #: A commit rejected because a document read has changed (FailedPrecondition), one we saw
 #: missing now exists (AlreadyExists), or the backend aborted it under contention.
@@ -305,6 +313,12 @@ def state_ref(parent: firestore.DocumentReference) -> firestore.DocumentReferenc
     return ref
 
 
+def audience_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:
+    """Who watches a room and who is banned from it (`bridge.audience`): server-only."""
+    ref: firestore.DocumentReference = room.collection(PRIVATE).document(AUDIENCE)
+    return ref
+
+
 @dataclass(frozen=True, slots=True)
 class StoredRoom:
     """A room as read in the current transaction."""
@@ -317,6 +331,13 @@ class StoredRoom:
     #: is in the old shape, not the projection of `room`.
     migrated: bool = False
     updated_at: Any = None
+    #: The room's audience, when read: asked for (`load_with_audience`), or needed to write the
+    #: room (a room of schema 1, whose room document is rewritten whole; an audience still in
+    #: the state document).
+    audience: Audience | None = None
+    #: The audience was read from a state document of a schema before 12 (`state.legacy_audience`):
+    #: the room's next write moves it to its own document.
+    audience_in_state: bool = False
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -324,22 +345,51 @@ def room_reads(room_id: str) -> list[firestore.DocumentReference]:
     return [state_ref(room_ref(room_id))]
 
 
+def audience_reads(room_id: str) -> list[firestore.DocumentReference]:
+    """What `load_with_audience` reads first."""
+    return [*room_reads(room_id), audience_ref(room_ref(room_id))]
+
+
+def watch_reads(room_id: str) -> list[firestore.DocumentReference]:
+    """What a move of the audience alone reads first: `audience_reads` and the room document,
+    whose update time its commit is conditional on (`_write_audience_alone`). Not for a move of
+    the room: its write of the room document would then be conditional on the spectators too."""
+    return [*audience_reads(room_id), room_ref(room_id)]
+
+
 def load_room(txn: Transaction, room_id: str, expected_version: int | None, reader: str) -> StoredRoom:
     """Read a room's state; reject a stale `expected_version`.
 
     The state is the server-only state document. A room stored before it existed (schema 1:
     the public room document and its hand documents) is read from those and migrated
-    (`bridge.state.from_public_v1`); it is stored in the current form when it next changes.
+    (`bridge.state.from_public_v1`); it is stored in the current form when it next changes. So
+    is a room whose state document still holds its audience (schema 3 to 10): that audience is
+    the room's until its audience document is written, with the room's next change.
 
     `reader` is the caller. Only a caller who may read the room (SPEC §6) is told it is stale:
     anyone else would learn an invite-only room's version from it. Their move is refused by
     the engine instead, as it would be at any version (they are not in the room)."""
+    return _load_room(txn, room_id, expected_version, reader, False)
+
+
+def load_with_audience(txn: Transaction, room_id: str, expected_version: int | None,
+                       reader: str) -> tuple[StoredRoom, Audience]:
+    """`load_room` and the room's audience, for the calls that watch, ban or ask who watches."""
+    stored = _load_room(txn, room_id, expected_version, reader, True)
+    assert stored.audience is not None
+    return stored, stored.audience
+
+
+def _load_room(txn: Transaction, room_id: str, expected_version: int | None, reader: str,
+               with_audience: bool) -> StoredRoom:
     ref = room_ref(room_id)
     snapshot = txn.get(state_ref(ref))
+    legacy = None
     if snapshot.exists:
         doc = data_of(snapshot)
         room, version, created_at = state.decode(doc), doc["version"], doc.get("createdAt")
         updated_at = doc.get("updatedAt")
+        legacy = state.legacy_audience(doc)
     else:
         public = txn.get(ref)
         if not public.exists:
@@ -352,7 +402,15 @@ def load_room(txn: Transaction, room_id: str, expected_version: int | None, read
         updated_at = doc.get("updatedAt")
     if expected_version is not None and expected_version != version and room.readable_by(reader):
         raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
-    return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at)
+    audience, in_state = None, False
+    if with_audience or legacy is not None or not snapshot.exists:
+        audience_snapshot = txn.get(audience_ref(ref))
+        if audience_snapshot.exists:
+            audience = Audience.from_dict(data_of(audience_snapshot))
+        else:
+            audience, in_state = legacy or Audience(), legacy is not None
+    return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at,
+                      audience=audience, audience_in_state=in_state)
 
 
 def deal_records(txn: Transaction, room_id: str, reader: str) -> tuple[StoredRoom, list[DealRecord]]:
@@ -379,10 +437,14 @@ def room_status(txn: Transaction, room_id: str) -> str | None:
 
 
 def save_room(txn: Transaction, ref: firestore.DocumentReference,
-              before: StoredRoom | None, room: Room | None) -> None:
+              before: StoredRoom | None, room: Room | None, audience: Audience | None = None) -> None:
     """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
     projections: the public room document, the hand documents that changed, the hand record of
     a deal it has just finished, and the players' stats (`bridge.room.stat_changes`).
+
+    `audience`: the room's audience after the move, for a move that may change it (read with
+    `load_with_audience`). A change of the audience alone changes neither the state nor the
+    room's `version`: only the audience document and the room document's `spectators`.
 
     A duplicate event's table that has finished a board (or can deal its next by itself) is
     saved with its event (`save_table`)."""
@@ -392,7 +454,7 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
         stored = load_event(txn, room.event.event_id)
         save_table(txn, ref, before, room, stored, stored.event)
         return
-    _write_room(txn, ref, before, (room,))
+    _write_room(txn, ref, before, (room,), audience)
 
 
 def save_table(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None, room: Room,
@@ -422,14 +484,20 @@ def _write_new_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...])
 
 
 def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None,
-                states: Sequence[Room | None]) -> None:
+                states: Sequence[Room | None], audience: Audience | None = None) -> None:
     """Write the last of `states` (None: delete), the room's successive states since `before`,
-    each finishing at most one deal: every such deal's hand record and stats are written."""
+    each finishing at most one deal: every such deal's hand record and stats are written; and
+    `audience`, the room's audience after them (None: as read, if it was)."""
     old = before.room if before else None
+    old_audience = before.audience if before else None
+    assert audience is None or old_audience is not None, "an audience is changed only as read"
+    new_audience = audience if audience is not None else old_audience
     room = states[-1]
     if room is not None:
         room = room.timed(old, time.time())
     if room == old:
+        if new_audience is not None and new_audience != old_audience:
+            _write_audience_alone(txn, ref, new_audience)
         return
     old_hands = documents.hand_documents(old) if old else {}
     new_hands = documents.hand_documents(room) if room else {}
@@ -445,6 +513,7 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         for number in range(max(1, sent - KEPT_MESSAGES + 1), sent + 1):
             txn.delete(message_ref(ref, number))
         txn.delete(chat_ref(ref))
+        txn.delete(audience_ref(ref))
     else:
         meta = {
             "version": before.version + 1 if before else 1,
@@ -453,10 +522,14 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         }
         txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta})
         public = {**documents.public_room(room), **meta}
-        if before is None or before.migrated or old is None:
-            txn.set(ref, public)
+        if before is None or before.migrated or old is None:  # whole: a new room, or one of schema 1 (audience read)
+            txn.set(ref, {**public, **documents.room_audience(new_audience or Audience())})
         else:  # the stored document is the projection of the room read: send only what changed
-            txn.replace(ref, dict(documents.public_room(old)), public)
+            txn.replace(ref, {**documents.public_room(old), **_watching(old_audience)},
+                        {**public, **_watching(new_audience)})
+        if new_audience is not None and (new_audience != old_audience or (before is not None
+                                                                          and before.audience_in_state)):
+            txn.set(audience_ref(ref), new_audience.to_dict())
     for uid, hand in new_hands.items():
         if old_hands.get(uid) != hand:
             txn.set(ref.collection(HANDS).document(uid), dict(hand))
@@ -477,6 +550,22 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n)
                                           for name, n in increments.items() if n})
         previous = state_now
+
+
+def _watching(audience: Audience | None) -> Data:
+    """The room document's fields that are `audience`'s, when it was read (else none: a move's
+    write of the room document never names them, so it never undoes a spectator's)."""
+    return dict(documents.room_audience(audience)) if audience is not None else {}
+
+
+def _write_audience_alone(txn: Transaction, ref: firestore.DocumentReference, audience: Audience) -> None:
+    """A change of the room's audience alone (watching, stopping, a spectator removed): its
+    document and the room document's `spectators`, not the state, `version` or `updatedAt`. The
+    commit is conditional on the room document as read (its update time, read here if it was
+    not): a room changed or deleted meanwhile makes the call run again on fresh reads."""
+    txn.get(ref, field_paths=["version"])
+    txn.set(audience_ref(ref), audience.to_dict())
+    txn.update(ref, documents.room_audience(audience))
 
 
 def chat_ref(room: firestore.DocumentReference) -> firestore.DocumentReference:

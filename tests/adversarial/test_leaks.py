@@ -145,7 +145,9 @@ class Game:
         seating = room["seating"]
         declarer = seating[room["contract"]["declarer"]]
         holder = next(uid for uid, cards in hands.items() if card in cards)
-        stored = {name: value for name, value in room.items() if name not in ("version", "createdAt", "updatedAt")}
+        # The room's projection of its state; `spectators` is its audience's (bridge.audience).
+        stored = {name: value for name, value in room.items()
+                  if name not in ("version", "createdAt", "updatedAt", "spectators")}
         canonical = self.table.stored_state()
         actual = documents.public_room(state.decode(canonical))
         assert actual == stored, "the room document is not the projection of the stored state"

@@ -13,6 +13,7 @@ import jsonschema
 import pytest
 
 from bridge import Room, documents
+from bridge.audience import Audience
 from tests.docs.test_api_doc import rooms_in_every_status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +33,12 @@ SCHEMA = json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8"))
 
 
 def stored(room: Room) -> dict[str, Any]:
-    """The room document as the server stores it (`store.save_room`), timestamps as a client reads them."""
+    """The room document as the server stores it (`store.save_room`, with the audience's
+    `spectators`: `documents.room_audience`), timestamps as a client reads them."""
     now = {"seconds": 1_700_000_000, "nanoseconds": 0}
-    return json.loads(json.dumps({**documents.public_room(room), "version": 7, "createdAt": now, "updatedAt": now}))
+    watched = documents.room_audience(Audience(("fan",)))
+    return json.loads(json.dumps({**documents.public_room(room), "version": 7, "createdAt": now, "updatedAt": now,
+                                  **watched}))
 
 
 def validator(name: str) -> jsonschema.Draft202012Validator:

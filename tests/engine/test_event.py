@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from bridge import DECK, Reason, Room, Status, event_documents
+from bridge.audience import Audience
 from bridge.bids import PASS, Call
 from bridge.cards import Card
 from bridge.deal import PassedOut
@@ -183,10 +184,11 @@ def test_a_table_plays_the_boards_as_dealt_with_their_dealer_and_no_shuffle() ->
 def test_an_event_table_has_no_lobby() -> None:
     director = Director(filled(new_event(), {Spot(Direction.NS, 0, 0): "ann"}))
     room = director.tables[0]
-    for attempt in (lambda: room.join("zed", "Zed"), lambda: room.watch("zed"), lambda: room.add_bot(DIRECTOR),
-                    lambda: room.start(DIRECTOR, random.Random(0)), lambda: room.leave("ann"),
-                    lambda: room.invite(DIRECTOR, "zed"), lambda: room.update_settings(DIRECTOR, {"chat": False}),
-                    lambda: room.kick(DIRECTOR, "ann")):
+    for attempt in (lambda: room.join("zed", "Zed"), lambda: Audience().watch(room, "zed"),
+                    lambda: room.add_bot(DIRECTOR), lambda: room.start(DIRECTOR, random.Random(0)),
+                    lambda: room.leave("ann"), lambda: room.invite(DIRECTOR, "zed"),
+                    lambda: room.update_settings(DIRECTOR, {"chat": False}),
+                    lambda: Audience().kick(room, DIRECTOR, "ann")):
         with rejects(Reason.EVENT_TABLE):
             attempt()
     assert room.readable_by(DIRECTOR) and room.readable_by("ann") and not room.readable_by("zed")

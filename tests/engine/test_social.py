@@ -1,5 +1,5 @@
-"""The social table (SPEC §13) in the engine: spectators, who may chat and how often, and the
-host removing a player or spectator for good."""
+"""The social table (SPEC §13) in the engine: the room's audience (spectators, who may chat and
+how often, and the host removing a player or spectator for good), apart from the room's state."""
 from __future__ import annotations
 
 import random
@@ -7,150 +7,202 @@ import random
 import pytest
 
 from bridge import Reason, Room, Settings, documents
+from bridge.audience import MAX_KICKED, MAX_SPECTATORS, Audience
 from bridge.chat import MAX_TEXT, RATE_MESSAGES, RATE_SECONDS, message_text, sent_within_limit
-from bridge.room import MAX_KICKED, MAX_SPECTATORS, Status
+from bridge.room import Status
 
 from .conftest import PLAYERS, rejects, seated, seated_room
 from .test_match import Table, start
+from .test_state import ROOMS
 
 HOST, BEN, CAT, DAN = PLAYERS
 
 
-def watched(*spectators: str, settings: Settings = Settings()) -> Room:
-    room = seated_room(3, ready=False, settings=settings)
+def room_of_three(settings: Settings = Settings()) -> Room:
+    return seated_room(3, ready=False, settings=settings)
+
+
+NOBODY = Audience()
+
+
+def watching(room: Room, *spectators: str, audience: Audience = NOBODY) -> Audience:
     for uid in spectators:
-        room = room.watch(uid)
-    return room
+        audience = audience.watch(room, uid)
+    return audience
 
 
 # ----- watching -----------------------------------------------------------------------------
 
 
-def test_a_spectator_is_listed_on_the_room_document_and_has_no_hand() -> None:
-    room = start(watched().join(DAN, "Dan").watch("eve"), random.Random(1))
-    assert room.spectators == ("eve",)
-    assert documents.public_room(room)["spectators"] == ["eve"]
+def test_a_spectator_is_in_the_audience_and_never_in_the_room() -> None:
+    room = start(room_of_three().join(DAN, "Dan"), random.Random(1))
+    audience = watching(room, "eve")
+    assert audience.spectators == ("eve",)
+    assert documents.room_audience(audience) == {"spectators": ["eve"]}
+    assert "spectators" not in documents.public_room(room)  # the room's projection is the same watched or not
     assert "eve" not in documents.hand_documents(room) and "eve" not in room.member_ids
     assert documents.player_view(room, "eve")["hand"] is None
 
 
 def test_watching_is_allowed_in_every_status_and_watching_twice_changes_nothing() -> None:
-    room = start(watched("eve").join(DAN, "Dan"), random.Random(2))
+    room = start(room_of_three().join(DAN, "Dan"), random.Random(2))
     assert room.status is Status.BIDDING
-    assert room.watch("fay").watch("fay").spectators == ("eve", "fay")
-    assert room.watch("eve") == room
+    audience = watching(room, "eve")
+    assert watching(room, "fay", "fay", audience=audience).spectators == ("eve", "fay")
+    assert audience.watch(room, "eve") == audience
 
 
 def test_a_seated_player_cannot_watch_their_own_room() -> None:
     with rejects(Reason.ALREADY_IN_ROOM):
-        watched().watch(BEN)
+        Audience().watch(room_of_three(), BEN)
 
 
 def test_an_invite_only_room_is_watched_by_invitees_only() -> None:
-    room = watched(settings=Settings(invite_only=True))
+    room = room_of_three(Settings(invite_only=True))
     with rejects(Reason.NOT_INVITED):
-        room.watch("eve")
-    assert room.invite(HOST, "eve").watch("eve").spectators == ("eve",)
+        Audience().watch(room, "eve")
+    invited, audience = Audience().invite(room, HOST, "eve")
+    assert audience.watch(invited, "eve").spectators == ("eve",)
 
 
 def test_a_room_has_at_most_fifty_spectators() -> None:
-    room = watched(*(f"fan{n}" for n in range(MAX_SPECTATORS)))
+    room = room_of_three()
+    audience = watching(room, *(f"fan{n}" for n in range(MAX_SPECTATORS)))
     with rejects(Reason.ROOM_FULL):
-        room.watch("one-more")
+        audience.watch(room, "one-more")
 
 
 def test_taking_a_seat_stops_watching() -> None:
-    room = watched("eve", "fay").join("eve", "Eve")
-    assert room.spectators == ("fay",) and room.position_of("eve") == 3
+    room, audience = watching(room_of_three(), "eve", "fay").join(room_of_three(), "eve", "Eve")
+    assert audience.spectators == ("fay",) and room.position_of("eve") == 3
 
 
 def test_stop_watching_is_for_spectators() -> None:
-    assert watched("eve", "fay").stop_watching("eve").spectators == ("fay",)
+    assert watching(room_of_three(), "eve", "fay").stop_watching("eve").spectators == ("fay",)
     with rejects(Reason.NOT_IN_ROOM):
-        watched("eve").stop_watching("fay")
+        watching(room_of_three(), "eve").stop_watching("fay")
 
 
 # ----- removing a player ------------------------------------------------------------------------
 
 
 def test_a_kicked_player_leaves_their_seat_and_may_neither_join_nor_watch_again() -> None:
-    room = watched().kick(HOST, BEN)
-    assert room.member_ids == (HOST, CAT) and room.kicked == (BEN,)
+    room, audience = Audience().kick(room_of_three(), HOST, BEN)
+    assert room.member_ids == (HOST, CAT) and audience.kicked == (BEN,)
     with rejects(Reason.KICKED):
-        room.join(BEN, "Ben")
+        audience.join(room, BEN, "Ben")
     with rejects(Reason.KICKED):
-        room.watch(BEN)
+        audience.watch(room, BEN)
 
 
 def test_a_kicked_spectator_stops_watching_and_may_not_come_back() -> None:
-    room = watched("eve").kick(HOST, "eve")
-    assert room.spectators == () and room.kicked == ("eve",)
+    room = room_of_three()
+    kicked_from, audience = watching(room, "eve").kick(room, HOST, "eve")
+    assert audience.spectators == () and audience.kicked == ("eve",)
+    assert kicked_from is room  # the room itself is as it was: its state, and so its version, do not move
     with rejects(Reason.KICKED):
-        room.watch("eve")
+        audience.watch(room, "eve")
+    with rejects(Reason.KICKED):
+        audience.join(room, "eve", "Eve")
+
+
+@pytest.mark.parametrize("name", ["waiting", "bidding", "playing", "contract: a claim open", "dealEnded", "ended",
+                                  "abandoned"])
+def test_the_host_removes_a_spectator_at_any_time(name: str) -> None:
+    room = ROOMS[name][1]()
+    after, audience = watching(room, "zed").kick(room, room.host, "zed")
+    assert after is room and audience.spectators == () and audience.kicked == ("zed",)
 
 
 def test_kicking_between_deals_is_leaving_between_deals_not_an_abandon() -> None:
     ended = Table(2, check_every_step=False).play_deal(start(seated(0, Settings(deals=3)), random.Random(3)))
     assert ended.status is Status.DEAL_ENDED
-    kicked = ended.kick(ended.host, PLAYERS[2])
+    kicked, _ = Audience().kick(ended, ended.host, PLAYERS[2])
     assert kicked.status is Status.WAITING and kicked.regrouping and kicked.abandoned_by is None
     assert PLAYERS[2] in kicked.match.scores  # their score stays in the match
 
 
-def test_only_the_host_kicks_before_the_first_deal_or_between_deals() -> None:
-    with rejects(Reason.NOT_HOST):
-        watched().kick(BEN, CAT)
-    with rejects(Reason.NOT_IN_ROOM):
-        watched().kick("eve", CAT)
-    full = watched().join(DAN, "Dan")
+def test_only_the_host_kicks_and_a_seated_player_only_before_the_first_deal_or_between_deals() -> None:
+    room = room_of_three()
+    audience = watching(room, "eve")
+    for target in (CAT, "eve"):
+        with rejects(Reason.NOT_HOST):
+            audience.kick(room, BEN, target)
+        with rejects(Reason.NOT_IN_ROOM):
+            audience.kick(room, "fay", target)
+        with rejects(Reason.NOT_IN_ROOM):
+            audience.kick(room, "eve", target)  # a spectator is no member
+    full = start(room.join(DAN, "Dan"), random.Random(4))
     with rejects(Reason.GAME_STARTED):
-        start(full, random.Random(4)).kick(HOST, BEN)
+        audience.kick(full, HOST, BEN)
+    with rejects(Reason.PLAYER_NOT_FOUND):  # whom the host names is checked first
+        audience.kick(full, HOST, "stranger")
 
 
 def test_the_host_cannot_kick_themselves_a_bot_or_a_stranger() -> None:
     with rejects(Reason.INVALID_ARGUMENT):
-        watched().kick(HOST, HOST)
+        Audience().kick(room_of_three(), HOST, HOST)
     with_bot = seated_room(1, ready=False).add_bot(HOST)
     with rejects(Reason.INVALID_ARGUMENT):
-        with_bot.kick(HOST, with_bot.seats[1].uid)
+        Audience().kick(with_bot, HOST, with_bot.seats[1].uid)
     with rejects(Reason.PLAYER_NOT_FOUND):
-        watched().kick(HOST, "stranger")
+        Audience().kick(room_of_three(), HOST, "stranger")
 
 
 def test_kicking_takes_back_an_invitation_and_inviting_again_lifts_the_ban() -> None:
-    room = watched(settings=Settings(invite_only=True)).invite(HOST, "eve").watch("eve").kick(HOST, "eve")
+    room, audience = Audience().invite(room_of_three(Settings(invite_only=True)), HOST, "eve")
+    room, audience = audience.watch(room, "eve").kick(room, HOST, "eve")
     assert "eve" not in room.invited and not room.readable_by("eve")
-    again = room.invite(HOST, "eve")
-    assert again.kicked == () and "eve" in again.invited
-    assert again.join("eve", "Eve").position_of("eve") == 3
+    again, audience = audience.invite(room, HOST, "eve")
+    assert audience.kicked == () and "eve" in again.invited
+    seated_again, _ = audience.join(again, "eve", "Eve")
+    assert seated_again.position_of("eve") == 3
+
+
+def test_a_kicked_seated_player_loses_their_invitation_too() -> None:
+    room, audience = Audience().invite(room_of_three(Settings(invite_only=True)), HOST, "eve")
+    room, audience = audience.join(room, "eve", "Eve")
+    room, audience = audience.kick(room, HOST, "eve")
+    assert "eve" not in room.invited and "eve" not in room.member_ids and audience.kicked == ("eve",)
 
 
 def test_a_room_remembers_its_latest_fifty_kicks() -> None:
-    room = watched()
+    room, audience = room_of_three(), Audience()
     for n in range(MAX_KICKED + 1):
-        room = room.watch(f"pest{n}").kick(HOST, f"pest{n}")
-    assert len(room.kicked) == MAX_KICKED and "pest0" not in room.kicked and f"pest{MAX_KICKED}" in room.kicked
+        room, audience = audience.watch(room, f"pest{n}").kick(room, HOST, f"pest{n}")
+    assert len(audience.kicked) == MAX_KICKED and "pest0" not in audience.kicked
+    assert f"pest{MAX_KICKED}" in audience.kicked
+
+
+def test_an_audience_round_trips_through_its_document() -> None:
+    room = room_of_three()
+    _, audience = watching(room, "eve", "fay", "gus").kick(room, HOST, "fay")
+    assert audience.to_dict() == {"spectators": ["eve", "gus"], "kicked": ["fay"]}
+    assert Audience.from_dict(audience.to_dict()) == audience
 
 
 # ----- chat -------------------------------------------------------------------------------------
 
 
 def test_players_chat_under_their_seat_name_and_spectators_under_their_account_name() -> None:
-    room = watched("eve")
-    assert room.speaker(BEN) == "Ben"
-    assert room.speaker("eve") is None
+    room = room_of_three()
+    audience = watching(room, "eve")
+    assert audience.speaker(room, BEN) == "Ben"
+    assert audience.speaker(room, "eve") is None
 
 
 def test_only_players_and_spectators_chat() -> None:
+    room = room_of_three()
     with rejects(Reason.NOT_IN_ROOM):
-        watched("eve").speaker("stranger")
+        watching(room, "eve").speaker(room, "stranger")
 
 
 def test_no_one_chats_when_the_host_turned_chat_off() -> None:
-    room = watched("eve", settings=Settings(chat=False))
+    room = room_of_three(Settings(chat=False))
+    audience = watching(room, "eve")
     for uid in (HOST, "eve"):
         with rejects(Reason.CHAT_DISABLED):
-            room.speaker(uid)
+            audience.speaker(room, uid)
 
 
 @pytest.mark.parametrize("text, stored", [("hi", "hi"), ("  gg wp \n", "gg wp"), ("<b>x</b>", "<b>x</b>"),

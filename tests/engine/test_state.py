@@ -1,5 +1,5 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 9), the migration of a
-Part I room (schema 1: its public document and hand documents) and of schema 2, 3, 4 and 5 rooms."""
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 12), the migration of a
+Part I room (schema 1: its public document and hand documents) and of every later schema's rooms."""
 from __future__ import annotations
 
 import json
@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
+from bridge.audience import Audience
 from bridge.contract_scoring import Sheet
 from bridge.room import stat_changes
 from bridge.values import evolve
@@ -136,8 +137,8 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "regrouping": (Status.WAITING, lambda: deal_ended().leave(PLAYERS[2])),
     "regrouping, rejoined": (Status.WAITING,
                              lambda: deal_ended().leave(PLAYERS[2]).join("eve", "Eve").toggle_ready("eve")),
-    "waiting, watched, one kicked": (Status.WAITING, lambda: seated_room(3, ready=False).watch("eve").watch("fay")
-                                     .watch("gus").kick(PLAYERS[0], "fay").kick(PLAYERS[0], PLAYERS[2])),
+    "waiting, one kicked": (Status.WAITING, lambda: Audience().kick(seated_room(3, ready=False), PLAYERS[0],
+                                                                    PLAYERS[2])[0]),
     "contract: a doubled contract in play": (Status.PLAYING, doubled_in_play),
     "contract: between deals of a Chicago": (Status.DEAL_ENDED, chicago_between_deals),
     "contract: a claim open": (Status.PLAYING, lambda: claimed(0)),
@@ -175,7 +176,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 11
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 12
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -217,10 +218,16 @@ def older(room: Room) -> Room:
     return unseeded(evolve(room, undo_point=None))
 
 
-def schema_10(doc: dict) -> dict:
-    """A state document of the current schema as schema 10 wrote it: no claim's `after`, no
-    rejected claims (for rooms with none and whose claim, if any, is at the current trick)."""
-    old = json.loads(json.dumps(doc)) | {"schemaVersion": 10}
+def schema_11(doc: dict, spectators: tuple[str, ...] = (), kicked: tuple[str, ...] = ()) -> dict:
+    """A state document of the current schema as schema 11 wrote it: with the room's audience in it."""
+    return json.loads(json.dumps(doc)) | {"schemaVersion": 11, "spectators": list(spectators), "kicked": list(kicked)}
+
+
+def schema_10(doc: dict, spectators: tuple[str, ...] = (), kicked: tuple[str, ...] = ()) -> dict:
+    """A state document of the current schema as schema 10 wrote it: with its audience, no claim's
+    `after`, no rejected claims (for rooms with none and whose claim, if any, is at the current
+    trick)."""
+    old = schema_11(doc, spectators, kicked) | {"schemaVersion": 10}
     for deal in (old["match"] and old["match"]["deal"], old["undoPoint"] and old["undoPoint"]["deal"]):
         if deal:
             assert deal.pop("rejectedClaims") == []
@@ -248,6 +255,19 @@ def schema_9(doc: dict) -> dict:
     if old["match"] is not None and isinstance(old["match"]["sheet"], dict):
         old["match"]["sheet"].pop("lastVulnerable", None)
     return old
+
+
+@pytest.mark.parametrize("name", ["waiting", "playing", "ended", "event table: first board"])
+def test_a_schema_11_room_is_the_same_room_and_its_audience_is_read_from_it_before_it_migrates(name: str) -> None:
+    room = ROOMS[name][1]()
+    doc = state.encode(room)
+    for old in (schema_11(doc, spectators=("eve", "fay"), kicked=("gus",)),
+                schema_10(doc, spectators=("eve", "fay"), kicked=("gus",))):
+        assert state.decode(old) == room
+        assert state.migrate(old) == doc  # the audience leaves the state
+        assert state.legacy_audience(old) == Audience(("eve", "fay"), ("gus",))
+    assert state.legacy_audience(schema_11(doc)) is None  # nobody watched, nobody was banned
+    assert state.legacy_audience(doc) is None  # schema 12 keeps no audience
 
 
 def test_a_schema_9_room_has_no_seed_and_commits_from_its_next_deal_on() -> None:
@@ -345,7 +365,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 12, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 13, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:
@@ -478,7 +498,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
     assert {k: v for k, v in public["settings"].items() if k not in old["settings"]} == {
         "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False,
         "botLevel": "basic", "chat": True, "undo": True}
-    assert public["spectators"] == [] and room.kicked == ()
+    assert "spectators" not in public and state.legacy_audience(doc) is None  # Part I had no spectators
     assert documents.hand_documents(room) == hands
     assert state.decode(state.encode(room)) == room
 

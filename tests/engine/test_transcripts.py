@@ -26,6 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridge import BridgeError, Card, Room, Settings, documents, room
+from bridge.audience import Audience
 from bridge.claims import ClaimAnswerer
 from bridge.deal import Deal, Phase
 from bridge.values import evolve
@@ -85,7 +86,11 @@ def act(table: Room, action: Action) -> Room:
         return table.answer_undo(ANN, action[1])
     if kind == "answerClaim":
         return table.answer_claim(ANN, action[1])
-    return table.watch(ANN) if kind == "watch" else table.stop_watching(ANN)
+    if kind == "watch":
+        Audience().watch(table, ANN)  # she is seated: refused
+    else:
+        Audience().stop_watching(ANN)  # she is not watching: refused
+    return table
 
 
 def seen(table: Room) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import pytest
 
 from bridge import state
 from tests import client
-from tests.table import Table, database
+from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -60,3 +60,57 @@ def test_a_rejected_call_on_a_part_one_room_migrates_nothing():
     error = table.error("playCard", table.to_act(), card="AS")
     assert error.reason == "WRONG_PHASE"
     assert database() == before
+
+
+# ----- schema 10 and before: the room's audience in its state document ------------------------------
+
+
+def as_schema_10(table: Table) -> dict:
+    """Rewrite the room's state as a server before audience documents (schema 10) stored it: its
+    spectators and bans in the state document, no audience document. Returns the state as stored."""
+    path = f"rooms/{table.room_id}/private"
+    audience = client.admin_get(f"{path}/audience")
+    old = client.admin_get(f"{path}/state") | audience | {"schemaVersion": 10}
+    client.admin_set(f"{path}/state", old)
+    client.admin_delete(f"{path}/audience")
+    return old
+
+
+def watched_and_banned(table: Table) -> tuple:
+    """A spectator, and an outsider the host removed, of `table`'s room."""
+    fan, pest = new_player(), new_player()
+    table.call("watchRoom", fan)
+    table.call("watchRoom", pest)
+    table.call("kickPlayer", table.host(), uid=pest.uid)
+    return fan, pest
+
+
+def test_a_schema_10_room_keeps_its_audience_and_moves_it_to_its_own_document_with_its_next_change():
+    table = Table.started(settings={"washRule": False})
+    fan, pest = watched_and_banned(table)
+    as_schema_10(table)
+    audience = f"rooms/{table.room_id}/private/audience"
+    # Read from the old state: the ban holds, the spectator chats as one; none of it migrates anything.
+    table.reject("watchRoom", pest, "permission-denied", "KICKED")
+    table.reject("stopWatching", new_player(), "permission-denied", "NOT_IN_ROOM")
+    assert table.call("sendMessage", fan, text="still here")["success"] is True
+    assert client.admin_get(audience) is None
+    version = table.room()["version"]
+    table.bid("1NT", expectedVersion=version)
+    stored = client.admin_get(f"rooms/{table.room_id}/private/state")
+    assert stored["schemaVersion"] == state.SCHEMA_VERSION and "spectators" not in stored and "kicked" not in stored
+    assert client.admin_get(audience) == {"spectators": [fan.uid], "kicked": [pest.uid]}
+    assert table.room()["spectators"] == [fan.uid] and table.room()["version"] == version + 1
+    table.reject("watchRoom", pest, "permission-denied", "KICKED")
+
+
+def test_a_schema_10_rooms_audience_moves_to_its_own_document_when_someone_watches():
+    table = Table.started(settings={"washRule": False})
+    fan, pest = watched_and_banned(table)
+    old = as_schema_10(table)
+    other = new_player()
+    table.call("watchRoom", other)
+    path = f"rooms/{table.room_id}/private"
+    assert client.admin_get(f"{path}/audience") == {"spectators": [fan.uid, other.uid], "kicked": [pest.uid]}
+    assert client.admin_get(f"{path}/state") == old, "watching changes no state, old or new"
+    assert table.room()["spectators"] == [fan.uid, other.uid] and table.room()["version"] == old["version"]

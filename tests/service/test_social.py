@@ -1,13 +1,18 @@
 """The social table through the callables (SPEC §13): watchRoom / stopWatching, sendMessage and
-kickPlayer, what spectators and others may read, and every rejection leaving the database as it was."""
+kickPlayer, what spectators and others may read, and every rejection leaving the database as it was.
+Watching never disturbs play: the room's audience is not its state, and its `version` moves with
+the players' moves alone (issue 33, item 5)."""
 from __future__ import annotations
 
+import collections
+import threading
 import time
 
 import pytest
 
 from tests import client
-from tests.table import Table, assert_rejected, database, new_player
+from tests.client import CallError
+from tests.table import DECK, Table, assert_rejected, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -73,6 +78,138 @@ def test_watch_room_rejections_change_nothing():
     assert_rejected("watchRoom", {"roomID": table.room_id, "extra": 1}, outsider, "invalid-argument",
                     "INVALID_ARGUMENT")
     assert_rejected("watchRoom", {"roomID": table.room_id}, None, "unauthenticated", "UNAUTHENTICATED")
+
+
+def test_watching_stopping_and_removing_a_spectator_leave_the_rooms_state_and_version_alone():
+    table = Table.playing(settings={"washRule": False})
+    fan, pest = new_player(), new_player()
+    state = path(table, "private", "state")
+    room, stored = table.room(), client.admin_get(state)
+    table.call("watchRoom", fan)
+    table.call("watchRoom", pest)
+    assert table.room()["spectators"] == [fan.uid, pest.uid]
+    table.call("stopWatching", fan)
+    assert table.call("kickPlayer", table.host(), uid=pest.uid) == {"success": True}  # during the play
+    after = table.room()
+    assert after["spectators"] == [] and after == room | {"spectators": []}  # `version` and `updatedAt` too
+    assert client.admin_get(state) == stored
+    # The audience is a server-only document of its own.
+    assert client.admin_get(path(table, "private", "audience")) == {"spectators": [], "kicked": [pest.uid]}
+    for reader in (table.host(), fan, pest):
+        assert client.read_error(path(table, "private", "audience"), reader).code == "permission-denied"
+    table.reject("watchRoom", pest, "permission-denied", "KICKED")
+    table.play_legal()  # the players play on
+    assert table.room()["version"] == room["version"] + 1
+
+
+class Looping(threading.Thread):
+    """An outsider calling watchRoom then stopWatching again and again, until the host's ban
+    stops them (`KICKED`); `calls` counts the answers by reason (None: success)."""
+
+    def __init__(self, table: Table, outsider: client.User) -> None:
+        super().__init__(daemon=True)
+        self.table, self.outsider = table, outsider
+        self.calls: collections.Counter[tuple[str, str | None]] = collections.Counter()
+
+    def run(self) -> None:
+        while self.calls["watchRoom", "KICKED"] == 0:
+            for name in ("watchRoom", "stopWatching"):
+                try:
+                    self.table.call(name, self.outsider)
+                    self.calls[name, None] += 1
+                except CallError as error:
+                    self.calls[name, error.reason] += 1
+                    if error.reason == "KICKED":
+                        break
+
+
+def test_an_outsider_looping_watch_and_stop_during_a_deal_never_stalls_a_player_and_the_host_removes_them():
+    """Issue 33, item 5, as it was found: an anonymous outsider loops watchRoom / stopWatching
+    through a deal while the four call, name the partner card and play, each with the
+    `expectedVersion` they have just read. Every move is taken, the room's version moves by one
+    with each move and with nothing else; the host removes the outsider mid-deal (asking again
+    while the outsider is between their calls), who may then never watch again."""
+    table = Table.started(settings={"washRule": False})
+    outsider = client.sign_up_anonymous()
+    moved = 0
+
+    def move(name: str, **data: object) -> None:
+        nonlocal moved
+        room = table.room()
+        player = table.declarer(room) if name == "chooseTeammate" else table.to_act(room)
+        if name == "chooseTeammate":
+            own = set(table.hand(player))
+            data = {"card": next(c for c in reversed(DECK) if c not in own)}
+        elif name == "playCard":
+            data = {"card": table.choose_card(player, room)}
+        table.call(name, player, expectedVersion=room["version"], **data)  # never STALE_STATE
+        assert table.room()["version"] == room["version"] + 1, f"{name}: the version moved with something else"
+        moved += 1
+
+    start = table.room()["version"]
+    looping = Looping(table, outsider)
+    looping.start()
+    for bid in ("1NT", "PASS", "PASS", "PASS"):
+        move("placeBid", bid=bid)
+    move("chooseTeammate")
+    for _ in range(8):
+        move("playCard")
+    version = table.room()["version"]
+    for _ in range(100):  # the host asks until the outsider is caught watching
+        try:
+            assert table.call("kickPlayer", table.host(), uid=outsider.uid) == {"success": True}
+            break
+        except CallError as error:
+            assert error.reason == "PLAYER_NOT_FOUND", error  # between a stopWatching and the next watchRoom
+    else:
+        pytest.fail("the outsider was never watching when the host asked")
+    looping.join(timeout=30)
+    assert not looping.is_alive(), "the outsider could still watch"
+    assert table.room()["version"] == version, "removing a spectator is no change of the room"
+    assert table.room()["spectators"] == []
+    for _ in range(4):
+        move("playCard")
+    assert table.room()["version"] == start + moved
+    # The outsider watched and stopped all along, and was refused only once removed.
+    assert looping.calls["watchRoom", None] >= 3 and looping.calls["stopWatching", None] >= 3, looping.calls
+    assert set(looping.calls) <= {("watchRoom", None), ("stopWatching", None), ("stopWatching", "NOT_IN_ROOM"),
+                                  ("watchRoom", "KICKED")}, looping.calls
+    assert looping.calls["stopWatching", "NOT_IN_ROOM"] <= 1
+    table.reject("watchRoom", outsider, "permission-denied", "KICKED")
+    table.reject("stopWatching", outsider, "permission-denied", "NOT_IN_ROOM")
+    table.reject("joinGameRoom", outsider, "permission-denied", "KICKED")
+
+
+def test_an_invited_spectator_removed_mid_deal_may_neither_watch_nor_read_the_room_again():
+    table = Table.ready(settings={"inviteOnly": True, "washRule": False})
+    fan = new_player()
+    table.invite(fan)
+    table.start()
+    table.win_auction("1NT")
+    table.call("watchRoom", fan)
+    version = table.room()["version"]
+    table.call("kickPlayer", table.host(), uid=fan.uid)
+    room = table.room()
+    # The invitation is the room's: withdrawing it is a change of the room, as any invitation is.
+    assert room["spectators"] == [] and fan.uid not in room["invited"] and room["version"] == version + 1
+    assert client.read_error(path(table), fan).code == "permission-denied"
+    table.reject("watchRoom", fan, "permission-denied", "KICKED")
+    table.reject("sendMessage", fan, "permission-denied", "NOT_IN_ROOM", text="let me in")
+    table.choose_teammate()  # play goes on
+
+
+def test_removing_a_spectator_rejections_change_nothing():
+    table = Table.playing(settings={"washRule": False})
+    fan = new_player()
+    table.call("watchRoom", fan)
+    host, guest = table.host(), table.players[1]
+    room = {"roomID": table.room_id}
+    assert_rejected("kickPlayer", room | {"uid": fan.uid}, guest, "permission-denied", "NOT_HOST")
+    assert_rejected("kickPlayer", room | {"uid": guest.uid}, fan, "permission-denied", "NOT_IN_ROOM")
+    assert_rejected("kickPlayer", room | {"uid": new_player().uid}, host, "not-found", "PLAYER_NOT_FOUND")
+    assert_rejected("kickPlayer", room | {"uid": guest.uid}, host, "failed-precondition", "GAME_STARTED")
+    assert_rejected("kickPlayer", room | {"uid": fan.uid, "expectedVersion": 1}, host, "aborted",
+                    "STALE_STATE")
 
 
 def test_a_room_has_at_most_fifty_spectators():
@@ -217,8 +354,13 @@ def test_a_resent_message_is_posted_once():
     assert [m["text"] for m in messages(table, table.host())] == ["once"]
 
 
-def test_deleting_the_room_deletes_its_chat():
+def test_deleting_the_room_deletes_its_chat_and_its_audience():
     table = Table.open(1)
+    fan, pest = new_player(), new_player()
+    table.call("watchRoom", fan)
+    table.call("watchRoom", pest)
+    table.call("kickPlayer", table.host(), uid=pest.uid)
     table.call("sendMessage", table.host(), text="bye")
+    assert client.admin_get(path(table, "private", "audience")) is not None
     table.leave(table.host())
     assert [p for p in database() if p.startswith(path(table))] == []

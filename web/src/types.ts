@@ -824,7 +824,8 @@ export interface RespondUndoRequest {
 /**
  * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
  * one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
- * uids by position of the current or last deal.
+ * uids by position of the current or last deal. `spectators` (SPEC §13) is the room's
+ * audience, not its state: watching changes neither `version` nor `updatedAt`.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "RoomDocument".
@@ -853,7 +854,6 @@ export interface RoomDocument {
   result: ResultDoc | null;
   match: MatchDoc;
   turnDeadline: Timestamp | null;
-  spectators: string[];
   dummy: DummyDoc | null;
   board: number | null;
   firstHalf: FirstHalfDoc | null;
@@ -866,6 +866,7 @@ export interface RoomDocument {
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  spectators: string[];
 }
 /**
  * A room's settings (SPEC §4, §9, §11). `playAllTricks` and `washRule` are Floating Bridge's;

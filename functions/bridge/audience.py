@@ -82,7 +82,8 @@ class Audience:
         (None: named by their account); NOT_IN_ROOM for anyone else, CHAT_DISABLED when the
         room's chat is off."""
         position = room.position_of(uid)
-        if position is None and uid not in self.spectators:
+        if position is None and (uid not in self.spectators or not room.readable_by(uid)):
+            # A spectator of a room made invite-only since, who is not invited, no longer reads it.
             raise BridgeError(Reason.NOT_IN_ROOM, "Only the players and spectators of this room may chat in it.")
         if not room.settings.chat:
             raise BridgeError(Reason.CHAT_DISABLED, "The host has turned this room's chat off.")

@@ -50,7 +50,7 @@ def my_lead(table: Table, variant: str) -> dict:
 
 @pytest.mark.parametrize("variant", ["contract", "floating"])
 def test_a_card_a_bot_has_played_after_mine_is_never_taken_back(variant: str):
-    table = Table.against_bots(settings={"variant": variant})
+    table = Table.against_bots(settings={"variant": variant, **({"deals": 5} if variant == "floating" else {})})
     me = table.players[0]
     room = my_lead(table, variant)
     card = legal_cards(table.hand(me), room)[0]

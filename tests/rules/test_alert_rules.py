@@ -56,3 +56,19 @@ def test_an_invite_only_rooms_alerts_open_only_to_its_readers():
     table.auction("PASS", "PASS", "PASS")
     assert client.read(f"rooms/{table.room_id}/alerts/NS", invitee)["alerts"][0]["text"] == "strong, artificial"
     assert client.read_error(f"rooms/{table.room_id}/alerts/NS", outsider).code == "permission-denied"
+
+
+def test_a_spectator_of_a_room_made_invite_only_since_reads_no_alert_and_does_not_chat():
+    """A spectator who watched an open room, not invited when the host made it invite-only, no
+    longer reads it: neither its alerts during the auction nor its chat (they stay listed as
+    spectators until they stop watching, as a spectator who closes the page does)."""
+    table = Table.open(4, settings={"variant": "contract"})
+    watcher = new_player()
+    table.call("watchRoom", watcher)
+    table.call("updateRoomSettings", table.host(), settings={"inviteOnly": True})
+    table.ready_all()
+    table.start()
+    table.call("placeBid", table.at(0), bid="2C", alert="strong, artificial")
+    assert watcher.uid in client.admin_get(f"rooms/{table.room_id}")["spectators"]
+    assert client.read_error(f"rooms/{table.room_id}/alerts/NS", watcher).code == "permission-denied"
+    table.reject("sendMessage", watcher, "permission-denied", "NOT_IN_ROOM", text="hello")

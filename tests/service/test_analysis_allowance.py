@@ -10,28 +10,15 @@ import time
 import pytest
 
 from tests import client
-from tests.client import CallError, User
 from tests.event_table import create, filled
 from tests.service.test_bots import with_bots
-from tests.table import Table
+from tests.table import DECK, Table, patiently
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
 #: service/analysis.py: deals a person may have analysed in any hour.
 ANALYSES_PER_HOUR = 30
 PLAYING = ("bidding", "choosingTeammate", "playing")
-
-
-def patient_call(name: str, data: dict, user: User) -> object:
-    """A call as a well-behaved client makes it: past the caller's allowance of calls (RATE_LIMITED)
-    it waits the time the answer gives, then sends the same action again."""
-    while True:
-        try:
-            return client.call(name, data, user)
-        except CallError as error:
-            if error.reason != "RATE_LIMITED":
-                raise
-            time.sleep(error.details["retryAfter"])
 
 
 def finish_a_deal_quickly(table: Table) -> None:
@@ -41,8 +28,8 @@ def finish_a_deal_quickly(table: Table) -> None:
     room = table.room()
     if room["status"] in ("waiting", "dealEnded"):
         if not room["players"][0]["ready"]:
-            patient_call("toggleReady", {"roomID": table.room_id}, me)
-        patient_call("startGame", {}, me)
+            patiently("toggleReady", {"roomID": table.room_id}, me)
+        patiently("startGame", {}, me)
         room = table.room()
     while room["status"] in PLAYING:
         data: dict = {"roomID": table.room_id}
@@ -50,10 +37,10 @@ def finish_a_deal_quickly(table: Table) -> None:
             name, data["bid"] = "placeBid", "PASS" if (room["highestBid"] or {}).get("bid") == "7NT" else "7NT"
         elif room["status"] == "choosingTeammate":
             own = set(table.hand(me))
-            name, data["card"] = "chooseTeammate", next(c for c in ("AS", "AH", "AD", "AC", "KS") if c not in own)
+            name, data["card"] = "chooseTeammate", next(c for c in reversed(DECK) if c not in own)
         else:
             name, data["card"] = "playCard", table.choose_card(me, room)
-        patient_call(name, data, me)
+        patiently(name, data, me)
         room = table.room()
 
 

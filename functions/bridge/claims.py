@@ -49,7 +49,7 @@ class Work:
 #: one layout), or two (Floating Bridge: every split of the unseen cards). bench/claims.py: the
 #: most a claim of the last six tricks needed was 1,672 units with one layout (contract bridge)
 #: and 24,218 with two (Floating Bridge, of 1,666 answers); each budget leaves room above that,
-#: and the time above what the budget takes here (~12-20 us a unit).
+#: and the time above what the budget takes here (8-14 us a unit on a quiet machine).
 WORK: Mapping[int, Work] = MappingProxyType({0: Work(10_000, 0.25), 1: Work(10_000, 0.25), 2: Work(60_000, 1.2)})
 
 

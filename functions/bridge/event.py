@@ -18,7 +18,7 @@ from .deal_seed import DealSeed, new_seed
 from .dealing import Board, Shuffler, deal_hands
 from .duplicate import Meeting, board_score, imps, matchpoints, mitchell
 from .errors import BridgeError, Reason
-from .room import BOT_PREFIX, EventTable, Room, Seat, finished_since, is_bot
+from .room import EventTable, Room, Seat, finished_since, is_bot, new_bot
 from .settings import Settings
 from .values import evolve
 
@@ -305,9 +305,8 @@ class Event:
         """A bot for `spot` whose uid no spot of the event holds, at any table, so a bot's seat,
         results and standing are its own. (Nor did any earlier result name it: a bot keeps its
         spot to the end, so every bot a result names still holds one.)"""
-        used = set(self.member_ids)
-        number = next(n for n in range(1, len(used) + 2) if f"{BOT_PREFIX}{n}" not in used)
-        return Entrant(spot, f"{BOT_PREFIX}{number}", f"Bot {number}")
+        bot = new_bot(set(self.member_ids))
+        return Entrant(spot, bot.uid, bot.display_name)
 
     def add_bot(self, uid: str, spot: Spot) -> tuple[Event, str]:
         """The director puts a bot in a free spot before the start; returns its uid."""

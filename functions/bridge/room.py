@@ -5,7 +5,7 @@ rules, and for deal moves delegates to the match's `Deal` by the caller's positi
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Collection, Container, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -72,6 +72,12 @@ class Seat:
 
 def is_bot(uid: str) -> bool:
     return uid.startswith(BOT_PREFIX)
+
+
+def new_bot(known: Collection[str]) -> Seat:
+    """A bot, always ready, whose uid is none of `known`: `~bot` and the lowest number free."""
+    number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
+    return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", ready=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,9 +328,7 @@ class Room:
 
     def _new_bot(self) -> Seat:
         """A bot whose uid is new to the room (never one of an earlier bot, whose score the match keeps)."""
-        known = {*self.member_ids, *(self.match.scores if self.match else ())}
-        number = next(n for n in range(1, len(known) + 2) if f"{BOT_PREFIX}{n}" not in known)
-        return Seat(f"{BOT_PREFIX}{number}", f"Bot {number}", ready=True)
+        return new_bot({*self.member_ids, *(self.match.scores if self.match else ())})
 
     def left_event(self, uid: str, bot: Seat) -> Room:
         """A player leaves a duplicate event's table: `bot` takes their seat (and their cards, in a

@@ -24,17 +24,16 @@ from bridge import state
 from tests import client
 from tests.client import CallError, FirestoreError, User
 from tests.engine.test_transcripts import ACTIONS, Action, redealt
-from tests.table import legal_cards
+from tests.table import DECK, legal_cards, rank
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
-RANKS = "23456789TJQKA"
 #: Fields that differ between two rooms made at different times: the server's clock.
 CLOCK = frozenset({"createdAt", "updatedAt", "turnDeadline", "at", "analysis"})
 
 
 def lowest(cards: list[str]) -> str:
-    return sorted(cards, key=lambda c: RANKS.index(c[0]))[0]
+    return min(cards, key=rank)
 
 
 def to_position(user: User, variant: str, tricks: int) -> str:
@@ -53,7 +52,7 @@ def to_position(user: User, variant: str, tricks: int) -> str:
         if room["status"] == "bidding":
             client.call("placeBid", {"roomID": room_id, "bid": "1NT" if room["highestBid"] is None else "PASS"}, user)
         elif room["status"] == "choosingTeammate":
-            card = next(c for c in reversed(client_deck()) if c not in hand)
+            card = next(c for c in reversed(DECK) if c not in hand)
             client.call("chooseTeammate", {"roomID": room_id, "card": card}, user)
         elif room["status"] == "playing":
             if len(room["tricks"]) >= tricks:
@@ -63,10 +62,6 @@ def to_position(user: User, variant: str, tricks: int) -> str:
         else:
             return room_id
     raise AssertionError("the deal did not reach the position")
-
-
-def client_deck() -> list[str]:
-    return [rank + suit for suit in "CDHS" for rank in RANKS]
 
 
 def act(user: User, room_id: str, action: Action) -> Any:
@@ -80,8 +75,8 @@ def act(user: User, room_id: str, action: Action) -> Any:
         mine = room["turn"] == 0 or (dummy is not None and room["turn"] == dummy["position"]
                                      and room["contract"]["declarer"] == 0)
         own = dummy["cards"] if dummy and room["turn"] == dummy["position"] and mine else hand
-        cards = sorted(legal_cards(own, room), key=client_deck().index) if mine and room["trick"] else []
-        cards = cards or sorted(hand, key=client_deck().index)
+        cards = sorted(legal_cards(own, room), key=DECK.index) if mine and room["trick"] else []
+        cards = cards or sorted(hand, key=DECK.index)
         name, data = "playCard", {**data, "card": cards[action[1] % len(cards)] if cards else "AS"}
     elif kind == "card":
         name, data = "playCard", {**data, "card": action[1]}

@@ -1,0 +1,1064 @@
+/*
+ * Double-dummy search for the bridge family (see ddsolver/__init__.py for the Python API).
+ *
+ * How many of the remaining tricks can a side take when every hand is known, against any
+ * defence? Any sides (a set of seats: opposite, adjacent, one seat against the rest), two or four
+ * hands, any trump or none, a trick in progress, and the rule that trump may not be led until
+ * broken (unless the leader holds nothing else).
+ *
+ * A card is `16 * suit + rank` (rank 0-12: the two to the ace), a hand a 64-bit set of them.
+ * The search is a boolean alpha-beta search ("can the side take `need` more tricks?", a null
+ * window) over single cards, with exact reductions, bounds and a transposition table:
+ *
+ * - cards of one hand adjacent in their suit among the cards still out are equivalent: one is
+ *   tried; once a card failed, the other cards of its suit below every card the failure
+ *   depended on are not tried either (they lead to positions that differ only in small cards);
+ * - sure tricks at a trick's start: each hand's trumps above every trump of the other side; the
+ *   top trumps of one hand; the leader's side's quick tricks (the top cards the leader, or a
+ *   partner it can cross to, may cash without a ruff); within a trick, a side that needs one
+ *   trick (or the other side all of them) and surely wins the one in progress;
+ * - partition search: at each trick's start the bounds learnt are kept under a key of the
+ *   leader, whether trump is broken and every seat's length in every suit, for every position
+ *   with the same holders of the top cards of each suit down to the lowest card the answer
+ *   depended on (a trick won by a higher card of its suit makes that card relevant). The table
+ *   lives as long as its `Search`: questions about other positions of the same deal, or other
+ *   deals, with the same trump, sides and lead rule share it;
+ * - move ordering: the lead that settled the position before, the lead that last settled a
+ *   position with as many tricks left, then weights after DDS's (Haglund and Hein) for any sides;
+ *   a follower ducks when its side wins the trick anyway, else tries the cheapest sure winner.
+ *
+ * Every card tried counts one node; a question stops (and answers -1) past its budget of nodes.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define RANKS 0x1FFFu
+#define SUIT_OF(card) ((card) >> 4)
+#define RANK_OF(card) ((card) & 15)
+#define BIT(card) ((u64)1 << (card))
+#define HELD(hand, suit) ((unsigned)(((hand) >> (16 * (suit))) & RANKS))
+#define MAX_SEATS 4
+
+static inline int pop(u64 x) { return __builtin_popcountll(x); }
+static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); } /* x != 0 */
+static inline int bit_length(unsigned x) { return x ? 32 - __builtin_clz(x) : 0; }
+
+/* ---- one suit's layout ---------------------------------------------------------------------- */
+
+typedef struct {
+    unsigned holders; /* 2 bits a card out, the highest first: the seat holding it */
+    unsigned out;     /* the suit's cards still out (13 bits) */
+    int count;        /* how many */
+    int top;          /* the seat holding the highest (-1: none out) */
+    int run;          /* how many of the top cards that seat holds in a row */
+    int low;          /* the rank of the lowest of them */
+    int len[MAX_SEATS];
+} Layout;
+
+static void layout_suit(const u64 *hands, int seats, int suit, Layout *l) {
+    unsigned fields[MAX_SEATS] = {0, 0, 0, 0};
+    unsigned out = 0;
+    for (int p = 0; p < seats; p++) {
+        fields[p] = HELD(hands[p], suit);
+        out |= fields[p];
+        l->len[p] = __builtin_popcount(fields[p]);
+    }
+    for (int p = seats; p < MAX_SEATS; p++) l->len[p] = 0;
+    l->out = out;
+    l->holders = 0;
+    l->top = -1;
+    l->run = 0;
+    l->low = -1;
+    int index = 0, running = 1;
+    while (out) {
+        int bit = bit_length(out) - 1;
+        out ^= 1u << bit;
+        int holder = (fields[0] >> bit & 1) ? 0 : (fields[1] >> bit & 1) ? 1 : (fields[2] >> bit & 1) ? 2 : 3;
+        l->holders |= (unsigned)holder << (2 * index);
+        index++;
+        if (l->top < 0) {
+            l->top = holder;
+            l->run = 1;
+            l->low = bit;
+        } else if (running && holder == l->top) {
+            l->run++;
+            l->low = bit;
+        } else {
+            running = 0;
+        }
+    }
+    l->count = index;
+}
+
+/* One rank of each run of equivalent cards of `held` (adjacent among `out`), highest first. */
+static int runs_of(unsigned held, unsigned out, int *ranks) {
+    int n = 0, running = 0;
+    for (int rank = 12; rank >= 0; rank--) {
+        if (!(out >> rank & 1)) continue;
+        if (held >> rank & 1) {
+            if (!running) ranks[n++] = rank;
+            running = 1;
+        } else {
+            running = 0;
+        }
+    }
+    return n;
+}
+
+/* ---- the transposition table ---------------------------------------------------------------- */
+
+typedef struct {
+    u64 mask[2];    /* the top cards fixed: 2 bits a card, suits 0-1 in the first word, 2-3 in the second */
+    u64 pattern[2]; /* their holders */
+    uint16_t depths; /* how many top cards of each suit are fixed, 4 bits a suit */
+    int8_t lower, upper, best;
+} Entry;
+
+typedef struct {
+    u64 lengths;   /* every seat's length in every suit, 4 bits each (0: an empty slot) */
+    unsigned meta; /* 1 + leader + 4 * broken */
+    unsigned count, capacity;
+    Entry *entries;
+} Bucket;
+
+typedef struct {
+    Bucket *slots;
+    size_t size, used, entries, limit;
+} Table;
+
+static void table_free(Table *t) {
+    if (t->slots) {
+        for (size_t i = 0; i < t->size; i++) free(t->slots[i].entries);
+        free(t->slots);
+    }
+    t->slots = NULL;
+    t->size = t->used = t->entries = 0;
+}
+
+static int table_init(Table *t, size_t size) {
+    t->slots = calloc(size, sizeof(Bucket));
+    if (!t->slots) return -1;
+    t->size = size;
+    t->used = t->entries = 0;
+    return 0;
+}
+
+static inline size_t slot_of(u64 lengths, unsigned meta, size_t size) {
+    u64 h = (lengths ^ ((u64)meta << 59) ^ (lengths >> 29)) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 20) & (size - 1);
+}
+
+static Bucket *table_find(Table *t, u64 lengths, unsigned meta) {
+    size_t i = slot_of(lengths, meta, t->size);
+    for (;;) {
+        Bucket *b = &t->slots[i];
+        if (!b->meta) return NULL;
+        if (b->meta == meta && b->lengths == lengths) return b;
+        i = (i + 1) & (t->size - 1);
+    }
+}
+
+static int table_grow(Table *t) {
+    Table bigger;
+    if (table_init(&bigger, t->size * 2) < 0) return -1;
+    for (size_t i = 0; i < t->size; i++) {
+        Bucket *b = &t->slots[i];
+        if (!b->meta) continue;
+        size_t j = slot_of(b->lengths, b->meta, bigger.size);
+        while (bigger.slots[j].meta) j = (j + 1) & (bigger.size - 1);
+        bigger.slots[j] = *b;
+    }
+    bigger.used = t->used;
+    bigger.entries = t->entries;
+    bigger.limit = t->limit;
+    free(t->slots);
+    *t = bigger;
+    return 0;
+}
+
+/* The bucket of a key, made if new (NULL: out of memory). */
+static Bucket *table_bucket(Table *t, u64 lengths, unsigned meta) {
+    if (2 * (t->used + 1) > t->size && table_grow(t) < 0) return NULL;
+    size_t i = slot_of(lengths, meta, t->size);
+    for (;;) {
+        Bucket *b = &t->slots[i];
+        if (!b->meta) {
+            b->meta = meta;
+            b->lengths = lengths;
+            t->used++;
+            return b;
+        }
+        if (b->meta == meta && b->lengths == lengths) return b;
+        i = (i + 1) & (t->size - 1);
+    }
+}
+
+/* ---- the search ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int seats, trump, must_break;
+    int side[MAX_SEATS];
+    u64 hands[MAX_SEATS];
+    u64 relevant;   /* the cards the last answer depended on */
+    long long nodes; /* left in this question's budget */
+    int stop;        /* the budget ran out (or memory did): unwind, keep nothing */
+    int killers[14]; /* by tricks left: the lead that last settled a position (-1: none) */
+    Table table;
+} Search;
+
+static void layouts_of(const Search *s, Layout *layouts) {
+    for (int suit = 0; suit < 4; suit++) layout_suit(s->hands, s->seats, suit, &layouts[suit]);
+}
+
+/* The relevant cards of a table entry fixing `depths` top cards of each suit: the lowest of them. */
+static u64 absolute(const Layout *layouts, unsigned depths) {
+    u64 relevant = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int depth = (int)(depths >> (4 * suit) & 15);
+        if (!depth || depth > layouts[suit].count) continue;
+        unsigned out = layouts[suit].out;
+        for (int k = 1; k < depth; k++) out ^= 1u << (bit_length(out) - 1);
+        relevant |= BIT(16 * suit + bit_length(out) - 1);
+    }
+    return relevant;
+}
+
+/* Keep `lower`-`upper` for every position with the same cards down to the lowest relevant card
+ * of each suit. */
+static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper,
+                  int best) {
+    Table *t = &s->table;
+    if (t->entries >= t->limit) {  /* full: forget everything (the answers stay exact) */
+        size_t size = t->size;
+        table_free(t);
+        if (table_init(t, size) < 0) {
+            s->stop = 1;
+            return;
+        }
+    }
+    u64 mask[2] = {0, 0}, pattern[2];
+    unsigned depths = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned cards = HELD(relevant, suit);
+        if (!cards) continue;
+        unsigned lowest = cards & -cards;
+        int depth = __builtin_popcount(layouts[suit].out & ~(lowest - 1));
+        if (depth > 13) depth = 13;
+        mask[suit >> 1] |= (u64)((1u << (2 * depth)) - 1) << (32 * (suit & 1));
+        depths |= (unsigned)depth << (4 * suit);
+    }
+    u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
+                     layouts[2].holders | (u64)layouts[3].holders << 32};
+    pattern[0] = layout[0] & mask[0];
+    pattern[1] = layout[1] & mask[1];
+    Bucket *b = table_bucket(t, lengths, meta);
+    if (!b) {
+        s->stop = 1;
+        return;
+    }
+    for (unsigned i = 0; i < b->count; i++) {
+        Entry *e = &b->entries[i];
+        if (e->mask[0] == mask[0] && e->mask[1] == mask[1] && e->pattern[0] == pattern[0] &&
+            e->pattern[1] == pattern[1]) {
+            if (lower > e->lower) e->lower = (int8_t)lower;
+            if (upper < e->upper) e->upper = (int8_t)upper;
+            e->best = (int8_t)best;
+            return;
+        }
+    }
+    if (b->count == b->capacity) {
+        unsigned capacity = b->capacity ? 2 * b->capacity : 4;
+        Entry *grown = realloc(b->entries, capacity * sizeof(Entry));
+        if (!grown) {
+            s->stop = 1;
+            return;
+        }
+        b->entries = grown;
+        b->capacity = capacity;
+    }
+    Entry *e = &b->entries[b->count++];
+    e->mask[0] = mask[0];
+    e->mask[1] = mask[1];
+    e->pattern[0] = pattern[0];
+    e->pattern[1] = pattern[1];
+    e->depths = (uint16_t)depths;
+    e->lower = (int8_t)lower;
+    e->upper = (int8_t)upper;
+    e->best = (int8_t)best;
+    t->entries++;
+}
+
+/* Tricks each side surely takes with trumps, whoever leads: a hand's trumps higher than every
+ * trump of the other side each win a trick. Sets the side's and the other side's counts and the
+ * card each depends on (the other side's highest trump). */
+static void sure_trumps(const Search *s, int *sure, int *lost, u64 *sure_cards, u64 *lost_cards) {
+    unsigned held[2] = {0, 0}, fields[MAX_SEATS];
+    for (int p = 0; p < s->seats; p++) {
+        fields[p] = HELD(s->hands[p], s->trump);
+        held[s->side[p]] |= fields[p];
+    }
+    int best[2] = {0, 0};
+    for (int p = 0; p < s->seats; p++) {
+        int ours = s->side[p];
+        int above = __builtin_popcount(fields[p] >> bit_length(held[!ours]));
+        if (above > best[ours]) best[ours] = above;
+    }
+    *sure = best[1];
+    *lost = best[0];
+    int theirs = bit_length(held[0]), mine = bit_length(held[1]);
+    *sure_cards = theirs ? BIT(16 * s->trump + theirs - 1) : 0;
+    *lost_cards = mine ? BIT(16 * s->trump + mine - 1) : 0;
+}
+
+/* Tricks `seat`'s side surely takes, `seat` on lead, cashing the top cards it holds in a row (in a
+ * suit where no other seat holds more cards than that run, every card it holds there), suit
+ * `first` first if not -1: with no trump in every suit; with trump, the trumps it may lead, and
+ * the side suits too once no opponent has a trump left (or only as many as the top trumps draw),
+ * else the best one side suit (or `first`) no opponent can ruff. A partner holding trump must
+ * have enough other cards not to ruff meanwhile. `*relevant`: the lowest card of each run. */
+static int cash(const Search *s, int seat, const Layout *layouts, int broken, int first, u64 *relevant) {
+    int seats = s->seats, trump = s->trump, ours = s->side[seat];
+    int cashed[4] = {0, 0, 0, 0};
+    *relevant = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        const Layout *l = &layouts[suit];
+        if (l->top != seat) continue;
+        int others = 0;
+        for (int p = 0; p < seats; p++)
+            if (p != seat && l->len[p] > others) others = l->len[p];
+        cashed[suit] = others <= l->run ? l->len[seat] : l->run;
+        *relevant |= BIT(16 * suit + l->low);
+    }
+    if (trump < 0) return cashed[0] + cashed[1] + cashed[2] + cashed[3];
+    const int *trumps = layouts[trump].len;
+    if (s->must_break && !broken && trumps[seat] < pop(s->hands[seat])) cashed[trump] = 0;
+    int drawn = cashed[trump];
+    int sides = cashed[0] + cashed[1] + cashed[2] + cashed[3] - drawn;
+    int spare = 13, opponents = 0;
+    for (int p = 0; p < seats; p++) {
+        if (p == seat) continue;
+        if (s->side[p] == ours) {
+            if (trumps[p] && pop(s->hands[p]) - trumps[p] < spare) spare = pop(s->hands[p]) - trumps[p];
+        } else if (trumps[p] > opponents) {
+            opponents = trumps[p];
+        }
+    }
+    if (opponents <= (drawn ? layouts[trump].run : 0) && spare >= sides) return drawn + sides;
+    int best = (first < 0 || first == trump) ? drawn : 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int tricks = cashed[suit];
+        if (suit == trump || tricks <= best || spare < tricks || (first >= 0 && first != suit)) continue;
+        int safe = 1;
+        for (int p = 0; p < seats; p++)
+            if (s->side[p] != ours && trumps[p] && layouts[suit].len[p] < tricks) safe = 0;
+        if (safe) best = tricks;
+    }
+    return best;
+}
+
+/* Tricks the leader's side surely takes by cashing top cards: the leader's own, or a partner's
+ * after the leader crosses to it in a suit the partner holds the top card of, no opponent can
+ * ruff and the leader may lead. */
+static int quick(const Search *s, int leader, const Layout *layouts, int broken, u64 *relevant) {
+    int seats = s->seats, trump = s->trump;
+    int tricks = cash(s, leader, layouts, broken, -1, relevant);
+    if (seats == 2) return tricks;
+    int ours = s->side[leader];
+    for (int partner = 0; partner < seats; partner++) {
+        if (partner == leader || s->side[partner] != ours) continue;
+        for (int suit = 0; suit < 4; suit++) {
+            const Layout *l = &layouts[suit];
+            if (l->top != partner || !l->len[leader]) continue;
+            if (suit == trump) {
+                if (s->must_break && !broken && layouts[trump].len[leader] < pop(s->hands[leader])) continue;
+            } else if (trump >= 0) {
+                int ruff = 0;
+                for (int p = 0; p < seats; p++)
+                    if (s->side[p] != ours && layouts[trump].len[p] && !l->len[p]) ruff = 1;
+                if (ruff) continue;
+            }
+            u64 cards;
+            int crossed = cash(s, partner, layouts, broken || suit == trump, suit, &cards);
+            if (crossed > tricks) {
+                tricks = crossed;
+                *relevant = cards;
+            }
+        }
+    }
+    return tricks;
+}
+
+static inline int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* The leads worth trying, the most promising first (see the header). Returns how many. */
+static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts, int broken, int best, int *leads) {
+    int trump = s->trump, seats = s->seats, ours = s->side[leader];
+    u64 legal = hand;
+    if (s->must_break && !broken && (hand & ~((u64)RANKS << (16 * trump)))) legal = hand & ~((u64)RANKS << (16 * trump));
+    int left = pop(hand);
+    int after = (leader + 1) % seats, before = (leader + seats - 1) % seats;
+    int no_trumps[MAX_SEATS] = {0, 0, 0, 0};
+    const int *trumps = trump >= 0 ? layouts[trump].len : no_trumps;
+    int values[13], n = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned held = HELD(legal, suit);
+        if (!held) continue;
+        const Layout *l = &layouts[suit];
+        const int *lengths = l->len;
+        int top = l->top;
+        unsigned suit_out = l->out;
+        int ranks[13];
+        int count = runs_of(held, suit_out, ranks);
+        int second = l->count >= 2 ? (int)(l->holders >> 2 & 3) : -1;
+        int third = l->count >= 3 ? (int)(l->holders >> 4 & 3) : -1;
+        int choices = 0, ruff = 0, mate_ruffs = 0, mate_void = 0;
+        for (int p = 0; p < seats; p++) {
+            if (s->side[p] != ours) {
+                choices += lengths[p] ? lengths[p] : left + 1;
+                if (trump >= 0 && suit != trump && !lengths[p] && trumps[p]) ruff = 1;
+            } else if (p != leader && !lengths[p]) {
+                mate_void = 1;
+                if (trump >= 0 && suit != trump && trumps[p]) mate_ruffs = 1;
+            }
+        }
+        int weight = floor_div(-(choices * 128), trump < 0 ? 19 : 13);
+        if (trump < 0 && mate_void) weight -= 9;
+        if (ruff) weight -= 12;
+        if (mate_ruffs) weight += 17;
+        int win = s->side[top] == ours && !ruff;
+        int second_theirs = second >= 0 && s->side[second] != ours && lengths[second] > 1;
+        if (win) {
+            if (second == after && second_theirs) weight += 22;
+            else if (second == before && second_theirs) weight -= 1;
+        } else {
+            if ((top == before || second == before) && s->side[before] != ours && lengths[before] != 1) {
+                weight -= 10;
+            } else if (top == after && s->side[after] != ours && second >= 0 && s->side[second] == ours &&
+                       second != leader && lengths[second] != 1) {
+                weight += 31;
+            }
+            if (second >= 0 && s->side[second] == ours && third >= 0 && s->side[third] == ours)
+                weight += (second != leader && third != leader) ? 35 : 25;
+        }
+        int top_rank = bit_length(suit_out) - 1;
+        int second_rank = bit_length(suit_out ^ (1u << top_rank)) - 1;
+        for (int i = 0; i < count; i++) {
+            int rank = ranks[i];
+            int relative = __builtin_popcount(suit_out & ((1u << rank) - 1)) + 1;
+            int sequence = rank > 0 && (held >> (rank - 1) & 1) && (suit_out >> (rank - 1) & 1);
+            int value;
+            if (win) value = weight + (second_theirs ? 18 : 45) + relative;
+            else if (s->side[top] == ours) value = weight + ((top == leader && rank == top_rank) ? 38 : 20);
+            else if (lengths[top] == 1) value = weight + 28 + relative;
+            else if (!sequence) value = weight + 12 + relative;
+            else if (second == leader && second_rank == rank) value = weight + 48;
+            else value = weight + 29 - relative;
+            /* insert by value, then by card, both descending */
+            int card = 16 * suit + rank, j = n++;
+            while (j > 0 && (values[j - 1] < value || (values[j - 1] == value && leads[j - 1] < card))) {
+                values[j] = values[j - 1];
+                leads[j] = leads[j - 1];
+                j--;
+            }
+            values[j] = value;
+            leads[j] = card;
+        }
+    }
+    int firsts[2] = {s->killers[left], best};
+    for (int k = 0; k < 2; k++) {
+        int first = firsts[k];
+        if (first < 0 || leads[0] == first) continue;
+        for (int i = 1; i < n; i++) {
+            if (leads[i] != first) continue;
+            memmove(leads + 1, leads, (size_t)i * sizeof(int));
+            leads[0] = first;
+            break;
+        }
+    }
+    return n;
+}
+
+/* A follower's cards of the suit led (`cards`, highest first) reordered in place: low when the
+ * trick is its side's anyway or lost anyway, else the cheapest card sure to win it first. */
+static void order_follow(const Search *s, int leader, int ply, int ours, int led, int win, int ahead, int *cards,
+                         int n) {
+    int reversed[13];
+    for (int i = 0; i < n; i++) reversed[i] = cards[n - 1 - i];
+    if (SUIT_OF(win) != led) {
+        memcpy(cards, reversed, (size_t)n * sizeof(int));
+        return;
+    }
+    int theirs = -1, mates = -1, ruff = 0, trump = s->trump;
+    for (int i = ply + 1; i < s->seats; i++) {
+        int p = (leader + i) % s->seats;
+        unsigned held = HELD(s->hands[p], led);
+        if (held) {
+            int top = 16 * led + bit_length(held) - 1;
+            if (s->side[p] == ours) { if (top > mates) mates = top; }
+            else if (top > theirs) theirs = top;
+        } else if (s->side[p] != ours && trump >= 0 && trump != led && HELD(s->hands[p], trump)) {
+            ruff = 1;
+        }
+    }
+    int high = win > theirs ? win : theirs;
+    if ((!ruff && (ahead ? win > theirs : mates > high)) || cards[0] < win || (ahead && !ruff)) {
+        memcpy(cards, reversed, (size_t)n * sizeof(int));
+        return;
+    }
+    int out[13], k = 0;
+    int sure = 0;
+    if (!ruff)
+        while (sure < n && cards[sure] > win && cards[sure] > theirs) sure++;
+    if (sure) {
+        out[k++] = cards[sure - 1];
+        for (int i = n - 1; i >= sure; i--) out[k++] = cards[i];
+        for (int i = sure - 2; i >= 0; i--) out[k++] = cards[i];
+    } else if (ply == 1) {
+        memcpy(cards, reversed, (size_t)n * sizeof(int));
+        return;
+    } else {
+        int beat = 0;
+        while (beat < n && cards[beat] > win) beat++;
+        for (int i = beat - 1; i >= 0; i--) out[k++] = cards[i];
+        for (int i = n - 1; i >= beat; i--) out[k++] = cards[i];
+    }
+    memcpy(cards, out, (size_t)n * sizeof(int));
+}
+
+/* The side of the seat to play (`ply` places after the leader) surely wins the trick in progress:
+ * no opponent still to play can ruff, and the card winning it is the side's and higher than every
+ * card the opponents still to play hold in the suit led, or a seat of the side still to play holds
+ * a higher one, or can ruff. Sets `relevant` to the card that decides it. */
+static int sure_trick(Search *s, int leader, int ply, int led, int win, int winner) {
+    int seats = s->seats, trump = s->trump;
+    if (SUIT_OF(win) != led) return 0;
+    int ours = s->side[(leader + ply) % seats];
+    int mates = -1, theirs = -1, ruff = 0;
+    for (int i = ply; i < seats; i++) {
+        int p = (leader + i) % seats;
+        unsigned held = HELD(s->hands[p], led);
+        if (held) {
+            int top = 16 * led + bit_length(held) - 1;
+            if (s->side[p] == ours) { if (top > mates) mates = top; }
+            else if (top > theirs) theirs = top;
+        } else if (trump >= 0 && trump != led && HELD(s->hands[p], trump)) {
+            if (s->side[p] != ours) return 0;
+            ruff = 1;
+        }
+    }
+    if (s->side[winner] == ours && win > theirs) {
+        s->relevant = BIT(win);
+        return 1;
+    }
+    if (mates > win && mates > theirs) {
+        s->relevant = BIT(mates);
+        return 1;
+    }
+    if (ruff) {
+        s->relevant = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* The rank below which the other cards of `card`'s suit are known to fail too, once `card`
+ * failed and the failures so far depended on `relevant` (0: none). */
+static int small_below(int card, u64 relevant) {
+    int suit = SUIT_OF(card);
+    unsigned cards = HELD(relevant, suit);
+    int low = cards ? __builtin_ctz(cards) : 13;
+    return RANK_OF(card) < low ? low : 0;
+}
+
+static int start(Search *s, int leader, int need, int broken);
+
+/* Within a trick: the seat `ply` places after the leader plays; `win` is the card winning the
+ * trick so far, played by `winner`, `ranked` if it beat a card of its suit. */
+static int follow(Search *s, int leader, int ply, int need, int broken, u64 out, int led, int win, int winner,
+                  int ranked, int trumped) {
+    int seats = s->seats, trump = s->trump;
+    int seat = (leader + ply) % seats;
+    u64 hand = s->hands[seat];
+    int ours = s->side[seat];
+    int last = ply == seats - 1;
+    unsigned held = HELD(hand, led);
+    int ahead = s->side[winner] == ours;
+    if ((ours ? need == 1 : need == pop(s->hands[leader]) + 1) && sure_trick(s, leader, ply, led, win, winner))
+        return ours;
+    int cards[13], n = 0;
+    if (held) {
+        int ranks[13];
+        int count = runs_of(held, HELD(out, led), ranks);
+        for (int i = 0; i < count; i++) cards[n++] = 16 * led + ranks[i];
+        if (n > 1) order_follow(s, leader, ply, ours, led, win, ahead, cards, n);
+    } else {
+        int ruffs[13], nruffs = 0, keys[13], low[13], nlow = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned suit_held = HELD(hand, suit);
+            if (!suit_held) continue;
+            int ranks[13];
+            int count = runs_of(suit_held, HELD(out, suit), ranks);
+            if (suit == trump) {
+                for (int i = 0; i < count; i++) ruffs[nruffs++] = 16 * suit + ranks[i];
+                continue;
+            }
+            for (int i = 0; i < count; i++) {
+                int key = i == count - 1 ? ranks[i] : ranks[i] + 13, card = 16 * suit + ranks[i];
+                int j = nlow++;
+                while (j > 0 && (keys[j - 1] > key || (keys[j - 1] == key && low[j - 1] > card))) {
+                    keys[j] = keys[j - 1];
+                    low[j] = low[j - 1];
+                    j--;
+                }
+                keys[j] = key;
+                low[j] = card;
+            }
+        }
+        if (!nruffs || ahead) {
+            for (int i = 0; i < nlow; i++) cards[n++] = low[i];
+            for (int i = nruffs - 1; i >= 0; i--) cards[n++] = ruffs[i];
+        } else {
+            int winning = 0;
+            while (winning < nruffs && (SUIT_OF(win) != trump || ruffs[winning] > win)) winning++;
+            for (int i = winning - 1; i >= 0; i--) cards[n++] = ruffs[i];
+            for (int i = 0; i < nlow; i++) cards[n++] = low[i];
+            for (int i = nruffs - 1; i >= winning; i--) cards[n++] = ruffs[i];
+        }
+    }
+    u64 relevant = 0;
+    int small[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], suit = SUIT_OF(card);
+        if (RANK_OF(card) < small[suit]) continue;
+        if (--s->nodes < 0) {
+            s->stop = 1;
+            return 0;
+        }
+        s->hands[seat] = hand & ~BIT(card);
+        int new_win = win, new_winner = winner, new_ranked = ranked, found;
+        if (suit == SUIT_OF(win)) {
+            new_ranked = 1;
+            if (card > win) {
+                new_win = card;
+                new_winner = seat;
+            }
+        } else if (suit == trump) {
+            new_win = card;
+            new_winner = seat;
+            new_ranked = 0;
+        }
+        if (last) {
+            found = start(s, new_winner, need - s->side[new_winner], broken || trumped || suit == trump);
+            if (new_ranked) s->relevant |= BIT(new_win);
+        } else {
+            found = follow(s, leader, ply + 1, need, broken, out, led, new_win, new_winner, new_ranked,
+                           trumped || suit == trump);
+        }
+        s->hands[seat] = hand;
+        if (s->stop) return 0;
+        if (found == ours) return found;
+        relevant |= s->relevant;
+        if (!small[suit]) small[suit] = small_below(card, relevant);
+    }
+    s->relevant = relevant;
+    return !ours;
+}
+
+/* At the start of a trick: can the side take `need` more tricks? */
+static int start(Search *s, int leader, int need, int broken) {
+    int seats = s->seats, trump = s->trump;
+    u64 lead_hand = s->hands[leader];
+    int left = pop(lead_hand);
+    if (need <= 0 || need > left) {
+        s->relevant = 0;
+        return need <= 0;
+    }
+    if (left == 1) { /* the last trick: every card is forced */
+        int win = top_bit(lead_hand), winner = leader, ranked = 0;
+        for (int i = 1; i < seats; i++) {
+            int p = (leader + i) % seats;
+            int card = top_bit(s->hands[p]);
+            if (SUIT_OF(card) == SUIT_OF(win)) {
+                ranked = 1;
+                if (card > win) {
+                    win = card;
+                    winner = p;
+                }
+            } else if (SUIT_OF(card) == trump) {
+                win = card;
+                winner = p;
+                ranked = 0;
+            }
+        }
+        s->relevant = ranked ? BIT(win) : 0;
+        return s->side[winner];
+    }
+    Layout layouts[4];
+    layouts_of(s, layouts);
+    u64 lengths = 0;
+    for (int suit = 0; suit < 4; suit++)
+        for (int p = 0; p < seats; p++) lengths |= (u64)layouts[suit].len[p] << (16 * suit + 4 * p);
+    unsigned meta = 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
+    int best = -1;
+    Bucket *bucket = table_find(&s->table, lengths, meta);
+    if (bucket) {
+        u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
+                         layouts[2].holders | (u64)layouts[3].holders << 32};
+        for (unsigned i = 0; i < bucket->count; i++) {
+            Entry *e = &bucket->entries[i];
+            if ((layout[0] & e->mask[0]) != e->pattern[0] || (layout[1] & e->mask[1]) != e->pattern[1]) continue;
+            if (need <= e->lower || need > e->upper) {
+                s->relevant = absolute(layouts, e->depths);
+                int found = need <= e->lower;
+                if (i > 0) { /* found entries move up: the next lookup finds them sooner */
+                    Entry hit = *e;
+                    bucket->entries[i] = bucket->entries[i / 2];
+                    bucket->entries[i / 2] = hit;
+                }
+                return found;
+            }
+            if (e->best >= 0) best = e->best;
+        }
+    }
+    if (trump >= 0) {
+        const Layout *t = &layouts[trump];
+        if (t->top >= 0 && (s->side[t->top] ? need <= t->run : need > left - t->run)) {
+            s->relevant = BIT(16 * trump + t->low);
+            return s->side[t->top];
+        }
+        int sure, lost;
+        u64 sure_cards, lost_cards;
+        sure_trumps(s, &sure, &lost, &sure_cards, &lost_cards);
+        if (need <= sure || need > left - lost) {
+            s->relevant = need <= sure ? sure_cards : lost_cards;
+            return need <= sure;
+        }
+    }
+    int ours = s->side[leader];
+    u64 cashed;
+    int tricks = quick(s, leader, layouts, broken, &cashed);
+    if (ours && need <= tricks) {
+        s->relevant = cashed;
+        return 1;
+    }
+    if (!ours && need > left - tricks) {
+        s->relevant = cashed;
+        return 0;
+    }
+    u64 out = 0;
+    for (int p = 0; p < seats; p++) out |= s->hands[p];
+    int leads[13];
+    int n = leads_of(s, leader, lead_hand, layouts, broken, best, leads);
+    int result = !ours;
+    u64 relevant = 0;
+    int small[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        int card = leads[i], suit = SUIT_OF(card);
+        if (RANK_OF(card) < small[suit]) continue;
+        if (--s->nodes < 0) {
+            s->stop = 1;
+            return 0;
+        }
+        s->hands[leader] = lead_hand & ~BIT(card);
+        int found = follow(s, leader, 1, need, broken, out, suit, card, leader, 0, suit == trump);
+        s->hands[leader] = lead_hand;
+        if (s->stop) return 0;
+        if (found == ours) {
+            result = found;
+            best = card;
+            relevant = s->relevant;
+            s->killers[left] = card;
+            break;
+        }
+        relevant |= s->relevant;
+        if (!small[suit]) small[suit] = small_below(card, relevant);
+    }
+    s->relevant = relevant;
+    store(s, lengths, meta, layouts, relevant, result ? need : 0, result ? left : need - 1, best);
+    return result;
+}
+
+/* ---- the Python type -------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Search search;
+    long long nodes; /* what the last question visited */
+    int busy;        /* a question is being answered (the GIL is released meanwhile) */
+} SearchObject;
+
+static u64 from_engine(u64 mask) { /* the engine's 13 bits a suit to 16 */
+    u64 hand = 0;
+    for (int suit = 0; suit < 4; suit++) hand |= ((mask >> (13 * suit)) & RANKS) << (16 * suit);
+    return hand;
+}
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"seats", "trump", "side", "must_break", "table_limit", NULL};
+    int seats, trump, side, must_break;
+    Py_ssize_t limit = 1 << 21;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiip|n", keywords, &seats, &trump, &side, &must_break, &limit))
+        return -1;
+    if (seats != 2 && seats != 4) {
+        PyErr_SetString(PyExc_ValueError, "seats must be 2 or 4");
+        return -1;
+    }
+    if (trump < -1 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "trump must be -1 (none) or a suit 0-3");
+        return -1;
+    }
+    if (side < 0 || side >= (1 << seats)) {
+        PyErr_SetString(PyExc_ValueError, "side must be a set of seats (a bit a seat)");
+        return -1;
+    }
+    if (limit < 1024) {
+        PyErr_SetString(PyExc_ValueError, "table_limit must be at least 1024 entries");
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+        return -1;
+    }
+    Search *s = &self->search;
+    table_free(&s->table);
+    memset(s, 0, sizeof(*s));
+    s->seats = seats;
+    s->trump = trump;
+    s->must_break = must_break && trump >= 0;
+    for (int p = 0; p < MAX_SEATS; p++) s->side[p] = p < seats ? (side >> p & 1) : 0;
+    for (int i = 0; i < 14; i++) s->killers[i] = -1;
+    if (table_init(&s->table, 1024) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->table.limit = (size_t)limit;
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *self) {
+    table_free(&self->search.table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Reads a position: hands (the engine's 52-bit sets, by seat), the leader and the trick's cards
+ * (the engine's 0-51, from the leader on). Checks that it is a position of play. */
+static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick, int *played, int *count) {
+    if (!s->table.slots) {
+        PyErr_SetString(PyExc_ValueError, "the search is not initialised");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(hands, "hands must be a sequence of ints");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != s->seats) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "one hand a seat");
+        return -1;
+    }
+    u64 all = 0;
+    for (int p = 0; p < s->seats; p++) {
+        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, p));
+        if (PyErr_Occurred() || mask >> 52) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a hand is a set of cards 0-51");
+            return -1;
+        }
+        s->hands[p] = from_engine(mask);
+        if (all & s->hands[p] || pop(s->hands[p]) > 13) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "hands must not overlap and hold at most 13 cards");
+            return -1;
+        }
+        all |= s->hands[p];
+    }
+    Py_DECREF(seq);
+    if (leader < 0 || leader >= s->seats) {
+        PyErr_SetString(PyExc_ValueError, "no such leader");
+        return -1;
+    }
+    seq = PySequence_Fast(trick, "trick must be a sequence of cards");
+    if (!seq) return -1;
+    *count = (int)PySequence_Fast_GET_SIZE(seq);
+    if (*count >= s->seats) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a trick in progress has fewer cards than seats");
+        return -1;
+    }
+    for (int i = 0; i < *count; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred() || card < 0 || card > 51) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is 0-51");
+            return -1;
+        }
+        played[i] = 16 * (int)(card / 13) + (int)(card % 13);
+        if (all & BIT(played[i])) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a card played to the trick is also in a hand");
+            return -1;
+        }
+        all |= BIT(played[i]);
+    }
+    Py_DECREF(seq);
+    int size = pop(s->hands[leader]) + (*count ? 1 : 0);
+    for (int i = 0; i < s->seats; i++) {
+        int p = (leader + i) % s->seats;
+        if (pop(s->hands[p]) + (i < *count ? 1 : 0) != size) {
+            PyErr_SetString(PyExc_ValueError, "every seat must hold as many cards (the trick's counted)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *Search_can_take(SearchObject *self, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, broken, need;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "OiOpiL", &hands, &leader, &trick, &broken, &need, &budget)) return NULL;
+    Search *s = &self->search;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+        return NULL;
+    }
+    int played[MAX_SEATS], count;
+    if (read_position(s, hands, leader, trick, played, &count) < 0) return NULL;
+    s->nodes = budget;
+    s->stop = 0;
+    int result;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    if (!count) {
+        result = start(s, leader, need, broken);
+    } else if (need <= 0) {
+        result = 1;
+    } else if (need > pop(s->hands[leader]) + 1) {
+        result = 0;
+    } else {
+        u64 out = 0;
+        for (int p = 0; p < s->seats; p++) out |= s->hands[p];
+        int trumped = 0, win = played[0], winner = leader, ranked = 0;
+        for (int i = 0; i < count; i++) {
+            out |= BIT(played[i]);
+            if (SUIT_OF(played[i]) == s->trump) trumped = 1;
+        }
+        for (int i = 1; i < count; i++) {
+            int card = played[i];
+            if (SUIT_OF(card) == SUIT_OF(win)) {
+                ranked = 1;
+                if (card > win) {
+                    win = card;
+                    winner = (leader + i) % s->seats;
+                }
+            } else if (SUIT_OF(card) == s->trump) {
+                win = card;
+                winner = (leader + i) % s->seats;
+                ranked = 0;
+            }
+        }
+        result = follow(s, leader, count, need, broken, out, SUIT_OF(played[0]), win, winner, ranked, trumped);
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes = budget - s->nodes;
+    if (s->stop) {
+        if (s->nodes >= 0) return PyErr_NoMemory();
+        self->nodes = budget;
+        return PyLong_FromLong(-1);
+    }
+    return PyLong_FromLong(result);
+}
+
+static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
+    PyObject *hands, *trick = NULL;
+    int leader, broken;
+    if (!PyArg_ParseTuple(args, "Oip", &hands, &leader, &broken)) return NULL;
+    Search *s = &self->search;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+        return NULL;
+    }
+    int played[MAX_SEATS], count;
+    trick = PyTuple_New(0);
+    if (!trick) return NULL;
+    int bad = read_position(s, hands, leader, trick, played, &count);
+    Py_DECREF(trick);
+    if (bad < 0) return NULL;
+    if (!pop(s->hands[leader])) return PyLong_FromLong(0);
+    Layout layouts[4];
+    layouts_of(s, layouts);
+    u64 relevant;
+    return PyLong_FromLong(quick(s, leader, layouts, broken, &relevant));
+}
+
+static PyObject *Search_clear(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
+    Search *s = &self->search;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+        return NULL;
+    }
+    size_t limit = s->table.limit;
+    table_free(&s->table);
+    if (table_init(&s->table, 1024) < 0) return PyErr_NoMemory();
+    s->table.limit = limit;
+    for (int i = 0; i < 14; i++) s->killers[i] = -1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Search_get_nodes(SearchObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyObject *Search_get_entries(SearchObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromSize_t(self->search.table.entries);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"can_take", (PyCFunction)Search_can_take, METH_VARARGS,
+     "can_take(hands, leader, trick, broken, need, budget) -> 1, 0, or -1 when the budget ran out"},
+    {"quick_tricks", (PyCFunction)Search_quick_tricks, METH_VARARGS,
+     "quick_tricks(hands, leader, broken) -> the tricks the leader's side surely takes by cashing"},
+    {"clear", (PyCFunction)Search_clear, METH_NOARGS, "forget the transposition table"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "the nodes the last question visited", NULL},
+    {"entries", (getter)Search_get_entries, NULL, "the transposition table's entries", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ddsolver._search.Search",
+    .tp_doc = "Double-dummy questions with one trump, one side and one lead rule, sharing a table.",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "ddsolver._search", "Double-dummy search for the bridge family.", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__search(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

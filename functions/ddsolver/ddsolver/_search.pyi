@@ -1,0 +1,26 @@
+from collections.abc import Sequence
+
+class Search:
+    """Double-dummy questions with one trump (-1: none), one side (a bit a seat: the seats whose
+    tricks count) and one lead rule (`must_break`: trump may not be led until broken, unless the
+    leader holds nothing else), for two or four seats, sharing one transposition table of at
+    most `table_limit` entries (past it the table is forgotten: answers stay exact). Cards are
+    the engine's 0-51 (`13 * suit + rank - 2`), a hand a set of them as an int. The search
+    releases the GIL while it answers; one question at a time per object."""
+
+    def __init__(self, seats: int, trump: int, side: int, must_break: bool, table_limit: int = ...) -> None: ...
+    def can_take(self, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, need: int,
+                 budget: int) -> int:
+        """1 if the side can take at least `need` of the remaining tricks (the trick in progress,
+        `trick` from `leader` on, included), 0 if not, -1 if `budget` nodes ran out first.
+        `broken`: trump has been played. Raises ValueError for a position that is not one of play."""
+    def quick_tricks(self, hands: Sequence[int], leader: int, broken: bool) -> int:
+        """The tricks the leader's side surely takes by cashing top cards, at a trick's start."""
+    def clear(self) -> None:
+        """Forget the transposition table."""
+    @property
+    def nodes(self) -> int:
+        """The nodes (cards tried) the last question visited."""
+    @property
+    def entries(self) -> int:
+        """The transposition table's entries."""

@@ -282,8 +282,9 @@ def claims(count: int, figures: dict[str, Any]) -> None:
             f = side.figures()
             figures.update({f"claims_{variant}_{k}_ms": round(f[k], 3) for k in ("p50", "p90", "p99", "max")})
             figures.update({f"claims_{variant}_n": f["n"], f"claims_{variant}_unproven": unproven})
-    print(table(["variant", *COLUMNS, "held", "unproven"], rows))
-    print("goal: every answer in 5 ms")
+    if rows:
+        print(table(["variant", *COLUMNS, "held", "unproven"], rows))
+        print("goal: every answer in 5 ms")
 
 
 def main() -> None:

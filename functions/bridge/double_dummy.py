@@ -90,31 +90,37 @@ class Solver:
 
     def can_take(self, ending: Ending, tricks: int) -> bool:
         """`ending.side` can take at least `tricks` of the tricks left (`SearchLimit` past the budget)."""
+        return self.bound(ending, tricks) >= tricks
+
+    def bound(self, ending: Ending, beta: int) -> int:
+        """A bound on the side's tricks against `beta`: it takes at least the bound when that is
+        `beta` or more, at most the bound when it is less (`SearchLimit` past the budget)."""
         budget = self._budget
-        found = self._search.can_take([hand_mask(hand) for hand in ending.hands], ending.leader,
-                                      [card_index(card) for card in ending.trick], ending.trump_broken, tricks,
-                                      _UNBOUNDED if budget is None else max(budget.nodes, 0))
+        found = self._search.bound([hand_mask(hand) for hand in ending.hands], ending.leader,
+                                   [card_index(card) for card in ending.trick], ending.trump_broken, beta,
+                                   _UNBOUNDED if budget is None else max(budget.nodes, 0))
         if budget is not None:
             budget.nodes -= self._search.nodes
             if found < 0:
                 budget.nodes = -1
                 raise SearchLimit
-        return found == 1
+        return found
 
     def most_tricks(self, ending: Ending, guess: int | None = None) -> int:
-        """The most tricks the side can take, asked one trick at a time from `guess` (by default
-        the tricks the side is sure of from the leader's quick tricks, when it leads) up or down."""
-        left = ending.tricks_left
+        """The most tricks the side can take: bounds asked from `guess` (by default the tricks the
+        side is sure of from the leader's quick tricks, when it leads) until the lower and upper
+        bounds meet (MTD(f): each answer moves one bound, often by more than a trick)."""
         if guess is None:
             quick = not ending.trick and ending.side[ending.leader]
             guess = self._search.quick_tricks([hand_mask(hand) for hand in ending.hands], ending.leader,
                                               ending.trump_broken) if quick else 0
-        made = min(max(guess, 0), left)
-        if made > 0 and not self.can_take(ending, made):
-            made -= 1
-            while made > 0 and not self.can_take(ending, made):
-                made -= 1
-            return made
-        while made < left and self.can_take(ending, made + 1):
-            made += 1
+        lower, upper = 0, ending.tricks_left
+        made = min(max(guess, lower), upper)
+        while lower < upper:
+            beta = made + 1 if made == lower else made
+            made = self.bound(ending, beta)
+            if made >= beta:
+                lower = made
+            else:
+                upper = made
         return made

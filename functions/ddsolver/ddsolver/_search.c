@@ -7,8 +7,10 @@
  * broken (unless the leader holds nothing else).
  *
  * A card is `16 * suit + rank` (rank 0-12: the two to the ace), a hand a 64-bit set of them.
- * The search is a boolean alpha-beta search ("can the side take `need` more tricks?", a null
- * window) over single cards, with exact reductions, bounds and a transposition table:
+ * The search is a fail-soft null-window alpha-beta search over single cards ("can the side take
+ * `beta` more tricks?", answered with a bound: at least so many, or at most so many), driven by an
+ * outer loop that finds the exact count (MTD(f), in bridge.double_dummy), with exact reductions,
+ * bounds and a transposition table:
  *
  * - cards of one hand adjacent in their suit among the cards still out are equivalent: one is
  *   tried; once a card failed, the other cards of its suit below every card the failure
@@ -124,7 +126,15 @@ typedef struct {
     unsigned meta; /* 1 + leader + 4 * broken */
     unsigned count, capacity;
     Entry *entries;
+    u64 *signatures; /* by entry: the holders of the top four cards of each suit it fixes (a
+                      * mask, then a pattern, 8 bits a suit), scanned before the entry itself */
 } Bucket;
+
+/* The holders of the top four cards of each suit (8 bits a suit). */
+static inline unsigned signature_of(const u64 *layout) {
+    return (unsigned)(layout[0] & 0xFF) | (unsigned)(layout[0] >> 32 & 0xFF) << 8 |
+           (unsigned)(layout[1] & 0xFF) << 16 | (unsigned)(layout[1] >> 32 & 0xFF) << 24;
+}
 
 typedef struct {
     Bucket *slots;
@@ -133,7 +143,10 @@ typedef struct {
 
 static void table_free(Table *t) {
     if (t->slots) {
-        for (size_t i = 0; i < t->size; i++) free(t->slots[i].entries);
+        for (size_t i = 0; i < t->size; i++) {
+            free(t->slots[i].entries);
+            free(t->slots[i].signatures);
+        }
         free(t->slots);
     }
     t->slots = NULL;
@@ -198,6 +211,30 @@ static Bucket *table_bucket(Table *t, u64 lengths, unsigned meta) {
     }
 }
 
+/* ---- cut-off cards: within a trick, the card that last settled a like situation ---------------- */
+
+/* A follower's situation: its seat and place in the trick, the suit led's cards out and its own,
+ * and the card winning the trick so far (when it cannot follow: its whole hand and the winner).
+ * The card that settled the last question in that situation is tried first (a hint: a clash of
+ * keys only costs order). */
+typedef struct {
+    u64 key;
+    int card;
+} Cutoff;
+
+#define CUTOFFS (1 << 15)
+
+static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int win, int winner, int trump) {
+    unsigned held = HELD(hand, led);
+    if (held) return (u64)HELD(out, led) | (u64)held << 13 | (u64)win << 26 | (u64)seat << 32 | (u64)ply << 34 | 1ull << 63;
+    return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)(trump < 0 ? winner : win) << 52) ^ ((u64)seat << 58) ^ ((u64)ply << 60);
+}
+
+static inline Cutoff *cutoff_of(Cutoff *cutoffs, u64 key) {
+    u64 h = key * 0xD6E8FEB86659FD93ull;
+    return &cutoffs[(h >> 40) & (CUTOFFS - 1)];
+}
+
 /* ---- the search ------------------------------------------------------------------------------ */
 
 typedef struct {
@@ -209,6 +246,7 @@ typedef struct {
     int stop;        /* the budget ran out (or memory did): unwind, keep nothing */
     int killers[14]; /* by tricks left: the lead that last settled a position (-1: none) */
     Table table;
+    Cutoff *cutoffs; /* CUTOFFS of them */
 } Search;
 
 static void layouts_of(const Search *s, Layout *layouts) {
@@ -274,13 +312,16 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
     if (b->count == b->capacity) {
         unsigned capacity = b->capacity ? 2 * b->capacity : 4;
         Entry *grown = realloc(b->entries, capacity * sizeof(Entry));
-        if (!grown) {
+        if (grown) b->entries = grown;
+        u64 *signatures = grown ? realloc(b->signatures, capacity * sizeof(u64)) : NULL;
+        if (!signatures) {
             s->stop = 1;
             return;
         }
-        b->entries = grown;
+        b->signatures = signatures;
         b->capacity = capacity;
     }
+    b->signatures[b->count] = (u64)signature_of(mask) << 32 | signature_of(pattern);
     Entry *e = &b->entries[b->count++];
     e->mask[0] = mask[0];
     e->mask[1] = mask[1];
@@ -324,7 +365,7 @@ static void sure_trumps(const Search *s, int *sure, int *lost, u64 *sure_cards, 
 static int cash(const Search *s, int seat, const Layout *layouts, int broken, int first, u64 *relevant) {
     int seats = s->seats, trump = s->trump, ours = s->side[seat];
     int cashed[4] = {0, 0, 0, 0};
-    *relevant = 0;
+    u64 lows[4] = {0, 0, 0, 0};
     for (int suit = 0; suit < 4; suit++) {
         const Layout *l = &layouts[suit];
         if (l->top != seat) continue;
@@ -332,11 +373,13 @@ static int cash(const Search *s, int seat, const Layout *layouts, int broken, in
         for (int p = 0; p < seats; p++)
             if (p != seat && l->len[p] > others) others = l->len[p];
         cashed[suit] = others <= l->run ? l->len[seat] : l->run;
-        *relevant |= BIT(16 * suit + l->low);
+        lows[suit] = BIT(16 * suit + l->low);
     }
+    if (trump >= 0 && s->must_break && !broken && layouts[trump].len[seat] < pop(s->hands[seat])) cashed[trump] = 0;
+    *relevant = (cashed[0] ? lows[0] : 0) | (cashed[1] ? lows[1] : 0) | (cashed[2] ? lows[2] : 0) |
+                (cashed[3] ? lows[3] : 0);
     if (trump < 0) return cashed[0] + cashed[1] + cashed[2] + cashed[3];
     const int *trumps = layouts[trump].len;
-    if (s->must_break && !broken && trumps[seat] < pop(s->hands[seat])) cashed[trump] = 0;
     int drawn = cashed[trump];
     int sides = cashed[0] + cashed[1] + cashed[2] + cashed[3] - drawn;
     int spare = 13, opponents = 0;
@@ -350,13 +393,17 @@ static int cash(const Search *s, int seat, const Layout *layouts, int broken, in
     }
     if (opponents <= (drawn ? layouts[trump].run : 0) && spare >= sides) return drawn + sides;
     int best = (first < 0 || first == trump) ? drawn : 0;
+    *relevant = best ? lows[trump] : 0;
     for (int suit = 0; suit < 4; suit++) {
         int tricks = cashed[suit];
         if (suit == trump || tricks <= best || spare < tricks || (first >= 0 && first != suit)) continue;
         int safe = 1;
         for (int p = 0; p < seats; p++)
             if (s->side[p] != ours && trumps[p] && layouts[suit].len[p] < tricks) safe = 0;
-        if (safe) best = tricks;
+        if (safe) {
+            best = tricks;
+            *relevant = lows[suit];
+        }
     }
     return best;
 }
@@ -575,11 +622,12 @@ static int small_below(int card, u64 relevant) {
     return RANK_OF(card) < low ? low : 0;
 }
 
-static int start(Search *s, int leader, int need, int broken);
+static int start(Search *s, int leader, int beta, int broken);
 
 /* Within a trick: the seat `ply` places after the leader plays; `win` is the card winning the
- * trick so far, played by `winner`, `ranked` if it beat a card of its suit. */
-static int follow(Search *s, int leader, int ply, int need, int broken, u64 out, int led, int win, int winner,
+ * trick so far, played by `winner`, `ranked` if it beat a card of its suit. A bound on the side's
+ * tricks from this trick on (it included), against `beta` (see `start`). */
+static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out, int led, int win, int winner,
                   int ranked, int trumped) {
     int seats = s->seats, trump = s->trump;
     int seat = (leader + ply) % seats;
@@ -588,8 +636,9 @@ static int follow(Search *s, int leader, int ply, int need, int broken, u64 out,
     int last = ply == seats - 1;
     unsigned held = HELD(hand, led);
     int ahead = s->side[winner] == ours;
-    if ((ours ? need == 1 : need == pop(s->hands[leader]) + 1) && sure_trick(s, leader, ply, led, win, winner))
-        return ours;
+    int left = pop(s->hands[leader]) + 1;
+    if ((ours ? beta <= 1 : beta >= left) && sure_trick(s, leader, ply, led, win, winner))
+        return ours ? 1 : left - 1; /* the side to play wins this trick: all it needs */
     int cards[13], n = 0;
     if (held) {
         int ranks[13];
@@ -630,8 +679,18 @@ static int follow(Search *s, int leader, int ply, int need, int broken, u64 out,
             for (int i = nruffs - 1; i >= winning; i--) cards[n++] = ruffs[i];
         }
     }
+    u64 situation = follow_key(seat, ply, hand, out, led, win, winner, trump);
+    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
+    if (n > 1 && cutoff->key == situation && cards[0] != cutoff->card) {
+        for (int i = 1; i < n; i++) {
+            if (cards[i] != cutoff->card) continue;
+            memmove(cards + 1, cards, (size_t)i * sizeof(int));
+            cards[0] = cutoff->card;
+            break;
+        }
+    }
     u64 relevant = 0;
-    int small[4] = {0, 0, 0, 0};
+    int small[4] = {0, 0, 0, 0}, value = ours ? -1 : 14;
     for (int i = 0; i < n; i++) {
         int card = cards[i], suit = SUIT_OF(card);
         if (RANK_OF(card) < small[suit]) continue;
@@ -653,30 +712,38 @@ static int follow(Search *s, int leader, int ply, int need, int broken, u64 out,
             new_ranked = 0;
         }
         if (last) {
-            found = start(s, new_winner, need - s->side[new_winner], broken || trumped || suit == trump);
+            int won = s->side[new_winner];
+            found = won + start(s, new_winner, beta - won, broken || trumped || suit == trump);
             if (new_ranked) s->relevant |= BIT(new_win);
         } else {
-            found = follow(s, leader, ply + 1, need, broken, out, led, new_win, new_winner, new_ranked,
+            found = follow(s, leader, ply + 1, beta, broken, out, led, new_win, new_winner, new_ranked,
                            trumped || suit == trump);
         }
         s->hands[seat] = hand;
         if (s->stop) return 0;
-        if (found == ours) return found;
+        if (ours ? found >= beta : found < beta) {
+            cutoff->key = situation;
+            cutoff->card = card;
+            return found;
+        }
+        if (ours ? found > value : found < value) value = found;
         relevant |= s->relevant;
         if (!small[suit]) small[suit] = small_below(card, relevant);
     }
     s->relevant = relevant;
-    return !ours;
+    return value;
 }
 
-/* At the start of a trick: can the side take `need` more tricks? */
-static int start(Search *s, int leader, int need, int broken) {
+/* At the start of a trick: a bound on the tricks the side takes from here, against `beta` (a
+ * fail-soft null window): when it is at least `beta` the side takes at least that many, when it
+ * is below `beta` at most that many. `relevant` is left holding the cards the answer depended on. */
+static int start(Search *s, int leader, int beta, int broken) {
     int seats = s->seats, trump = s->trump;
     u64 lead_hand = s->hands[leader];
     int left = pop(lead_hand);
-    if (need <= 0 || need > left) {
+    if (beta <= 0 || beta > left) {
         s->relevant = 0;
-        return need <= 0;
+        return beta <= 0 ? 0 : left;
     }
     if (left == 1) { /* the last trick: every card is forced */
         int win = top_bit(lead_hand), winner = leader, ranked = 0;
@@ -709,16 +776,22 @@ static int start(Search *s, int leader, int need, int broken) {
     if (bucket) {
         u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
                          layouts[2].holders | (u64)layouts[3].holders << 32};
+        unsigned signature = signature_of(layout);
+        const u64 *signatures = bucket->signatures;
         for (unsigned i = 0; i < bucket->count; i++) {
+            if ((signature & (unsigned)(signatures[i] >> 32)) != (unsigned)signatures[i]) continue;
             Entry *e = &bucket->entries[i];
             if ((layout[0] & e->mask[0]) != e->pattern[0] || (layout[1] & e->mask[1]) != e->pattern[1]) continue;
-            if (need <= e->lower || need > e->upper) {
+            if (beta <= e->lower || beta > e->upper) {
                 s->relevant = absolute(layouts, e->depths);
-                int found = need <= e->lower;
+                int found = beta <= e->lower ? e->lower : e->upper;
                 if (i > 0) { /* found entries move up: the next lookup finds them sooner */
                     Entry hit = *e;
+                    u64 hit_signature = signatures[i];
                     bucket->entries[i] = bucket->entries[i / 2];
+                    bucket->signatures[i] = signatures[i / 2];
                     bucket->entries[i / 2] = hit;
+                    bucket->signatures[i / 2] = hit_signature;
                 }
                 return found;
             }
@@ -727,34 +800,34 @@ static int start(Search *s, int leader, int need, int broken) {
     }
     if (trump >= 0) {
         const Layout *t = &layouts[trump];
-        if (t->top >= 0 && (s->side[t->top] ? need <= t->run : need > left - t->run)) {
+        if (t->top >= 0 && (s->side[t->top] ? beta <= t->run : beta > left - t->run)) {
             s->relevant = BIT(16 * trump + t->low);
-            return s->side[t->top];
+            return s->side[t->top] ? t->run : left - t->run;
         }
         int sure, lost;
         u64 sure_cards, lost_cards;
         sure_trumps(s, &sure, &lost, &sure_cards, &lost_cards);
-        if (need <= sure || need > left - lost) {
-            s->relevant = need <= sure ? sure_cards : lost_cards;
-            return need <= sure;
+        if (beta <= sure || beta > left - lost) {
+            s->relevant = beta <= sure ? sure_cards : lost_cards;
+            return beta <= sure ? sure : left - lost;
         }
     }
     int ours = s->side[leader];
     u64 cashed;
     int tricks = quick(s, leader, layouts, broken, &cashed);
-    if (ours && need <= tricks) {
+    if (ours && beta <= tricks) {
         s->relevant = cashed;
-        return 1;
+        return tricks;
     }
-    if (!ours && need > left - tricks) {
+    if (!ours && beta > left - tricks) {
         s->relevant = cashed;
-        return 0;
+        return left - tricks;
     }
     u64 out = 0;
     for (int p = 0; p < seats; p++) out |= s->hands[p];
     int leads[13];
     int n = leads_of(s, leader, lead_hand, layouts, broken, best, leads);
-    int result = !ours;
+    int value = ours ? -1 : 14;
     u64 relevant = 0;
     int small[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
@@ -765,11 +838,11 @@ static int start(Search *s, int leader, int need, int broken) {
             return 0;
         }
         s->hands[leader] = lead_hand & ~BIT(card);
-        int found = follow(s, leader, 1, need, broken, out, suit, card, leader, 0, suit == trump);
+        int found = follow(s, leader, 1, beta, broken, out, suit, card, leader, 0, suit == trump);
         s->hands[leader] = lead_hand;
         if (s->stop) return 0;
-        if (found == ours) {
-            result = found;
+        if (ours ? found > value : found < value) value = found;
+        if (ours ? found >= beta : found < beta) {
             best = card;
             relevant = s->relevant;
             s->killers[left] = card;
@@ -779,8 +852,8 @@ static int start(Search *s, int leader, int need, int broken) {
         if (!small[suit]) small[suit] = small_below(card, relevant);
     }
     s->relevant = relevant;
-    store(s, lengths, meta, layouts, relevant, result ? need : 0, result ? left : need - 1, best);
-    return result;
+    store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value, best);
+    return value;
 }
 
 /* ---- the Python type -------------------------------------------------------------------------- */
@@ -826,13 +899,15 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     }
     Search *s = &self->search;
     table_free(&s->table);
+    free(s->cutoffs);
     memset(s, 0, sizeof(*s));
     s->seats = seats;
     s->trump = trump;
     s->must_break = must_break && trump >= 0;
     for (int p = 0; p < MAX_SEATS; p++) s->side[p] = p < seats ? (side >> p & 1) : 0;
     for (int i = 0; i < 14; i++) s->killers[i] = -1;
-    if (table_init(&s->table, 1024) < 0) {
+    s->cutoffs = calloc(CUTOFFS, sizeof(Cutoff));
+    if (!s->cutoffs || table_init(&s->table, 1024) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -842,6 +917,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
 
 static void Search_dealloc(SearchObject *self) {
     table_free(&self->search.table);
+    free(self->search.cutoffs);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -915,11 +991,11 @@ static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick
     return 0;
 }
 
-static PyObject *Search_can_take(SearchObject *self, PyObject *args) {
+static PyObject *Search_bound(SearchObject *self, PyObject *args) {
     PyObject *hands, *trick;
-    int leader, broken, need;
+    int leader, broken, beta;
     long long budget;
-    if (!PyArg_ParseTuple(args, "OiOpiL", &hands, &leader, &trick, &broken, &need, &budget)) return NULL;
+    if (!PyArg_ParseTuple(args, "OiOpiL", &hands, &leader, &trick, &broken, &beta, &budget)) return NULL;
     Search *s = &self->search;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
@@ -933,11 +1009,11 @@ static PyObject *Search_can_take(SearchObject *self, PyObject *args) {
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     if (!count) {
-        result = start(s, leader, need, broken);
-    } else if (need <= 0) {
-        result = 1;
-    } else if (need > pop(s->hands[leader]) + 1) {
+        result = start(s, leader, beta, broken);
+    } else if (beta <= 0) {
         result = 0;
+    } else if (beta > pop(s->hands[leader]) + 1) {
+        result = pop(s->hands[leader]) + 1;
     } else {
         u64 out = 0;
         for (int p = 0; p < s->seats; p++) out |= s->hands[p];
@@ -960,7 +1036,7 @@ static PyObject *Search_can_take(SearchObject *self, PyObject *args) {
                 ranked = 0;
             }
         }
-        result = follow(s, leader, count, need, broken, out, SUIT_OF(played[0]), win, winner, ranked, trumped);
+        result = follow(s, leader, count, beta, broken, out, SUIT_OF(played[0]), win, winner, ranked, trumped);
     }
     Py_END_ALLOW_THREADS
     self->busy = 0;
@@ -1006,6 +1082,7 @@ static PyObject *Search_clear(SearchObject *self, PyObject *Py_UNUSED(ignored)) 
     if (table_init(&s->table, 1024) < 0) return PyErr_NoMemory();
     s->table.limit = limit;
     for (int i = 0; i < 14; i++) s->killers[i] = -1;
+    memset(s->cutoffs, 0, CUTOFFS * sizeof(Cutoff));
     Py_RETURN_NONE;
 }
 
@@ -1018,8 +1095,9 @@ static PyObject *Search_get_entries(SearchObject *self, void *Py_UNUSED(closure)
 }
 
 static PyMethodDef Search_methods[] = {
-    {"can_take", (PyCFunction)Search_can_take, METH_VARARGS,
-     "can_take(hands, leader, trick, broken, need, budget) -> 1, 0, or -1 when the budget ran out"},
+    {"bound", (PyCFunction)Search_bound, METH_VARARGS,
+     "bound(hands, leader, trick, broken, beta, budget) -> a bound on the side's tricks (at least it when it is\n"
+     "at least beta, at most it when below), or -1 when the budget ran out"},
     {"quick_tricks", (PyCFunction)Search_quick_tricks, METH_VARARGS,
      "quick_tricks(hands, leader, broken) -> the tricks the leader's side surely takes by cashing"},
     {"clear", (PyCFunction)Search_clear, METH_NOARGS, "forget the transposition table"},

@@ -9,10 +9,11 @@ class Search:
     releases the GIL while it answers; one question at a time per object."""
 
     def __init__(self, seats: int, trump: int, side: int, must_break: bool, table_limit: int = ...) -> None: ...
-    def can_take(self, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, need: int,
-                 budget: int) -> int:
-        """1 if the side can take at least `need` of the remaining tricks (the trick in progress,
-        `trick` from `leader` on, included), 0 if not, -1 if `budget` nodes ran out first.
+    def bound(self, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, beta: int,
+              budget: int) -> int:
+        """A bound on the tricks the side takes of the remaining ones (the trick in progress, `trick`
+        from `leader` on, included): at least the bound when it is `beta` or more, at most the bound
+        when it is less (a fail-soft null-window search); -1 if `budget` nodes ran out first.
         `broken`: trump has been played. Raises ValueError for a position that is not one of play."""
     def quick_tricks(self, hands: Sequence[int], leader: int, broken: bool) -> int:
         """The tricks the leader's side surely takes by cashing top cards, at a trick's start."""

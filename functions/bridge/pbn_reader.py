@@ -10,9 +10,8 @@ What is read, per the standard:
   too: they end no game inside a comment).
 - A tag pair is `[Name "value"]`, blanks allowed around its tokens, on one line or more; in the
   value `\\"` is a quote and `\\\\` a backslash (any other backslash is itself: the column
-  formats of a table, `Result\\2R`). A tag a game already has is ignored (its first
-  value counts). The value `#` is the same tag's value in the game before (tag value
-  inheritance).
+  formats of a table, `Result\\2R`). A tag a game already has is ignored (its first value
+  counts). The value `#` is the same tag's value in the game before (tag value inheritance).
 - Everything else (the calls of an Auction section, the cards of a Play section, the rows of a
   table, numeric annotations) is the data of the section its last tag pair opened: read past,
   strings included, and not kept.

@@ -135,8 +135,8 @@ def _game(record: DealRecord, variant: Variant, names: Mapping[str, str], headin
             **{DIRECTION_NAMES[p]: players[p] for p in range(SEATS)},
             "Dealer": DIRECTIONS[dealer], "Vulnerable": _vulnerable(record), "Deal": _deal(hands, dealer),
             "Scoring": "?", **outcome}
-    return ([_tag(name, tags[name]) for name in MANDATORY_TAGS]
-            + [_tag(name, value) for name, value in sorted(supplementary.items())] + list(sections))
+    return ([tag_pair(name, tags[name]) for name in MANDATORY_TAGS]
+            + [tag_pair(name, value) for name, value in sorted(supplementary.items())] + list(sections))
 
 
 def _supplementary(record: DealRecord, variant: Variant) -> dict[str, str]:
@@ -145,7 +145,7 @@ def _supplementary(record: DealRecord, variant: Variant) -> dict[str, str]:
     tags = {"Variant": variant.name}
     card, partner, contract = record["partnerCard"], record["partner"], record["contract"]
     if card is not None and partner is not None:
-        tags |= {"PartnerCard": _card(card), "Partner": DIRECTIONS[partner]}
+        tags |= {"PartnerCard": pbn_card(card), "Partner": DIRECTIONS[partner]}
     if contract is not None and not _pbn_ladder(variant):
         tags["VariantContract"] = contract["bid"] + (contract["doubled"] or "")
     return tags
@@ -176,7 +176,7 @@ def _sections(record: DealRecord, variant: Variant) -> list[str]:
     if variant.seats == SEATS and _pbn_ladder(variant):
         return _auction_section(record["bids"], record["alerts"], _first_caller(record, variant)) + play
     rows = [f"{DIRECTIONS[entry['position']]} {_call(entry)}" for entry in record["bids"]]
-    return [*play, _tag(CALL_TABLE, "Caller;Call"), *rows]
+    return [*play, tag_pair(CALL_TABLE, "Caller;Call"), *rows]
 
 
 def _first_caller(record: DealRecord, variant: Variant) -> int:
@@ -196,10 +196,11 @@ def _auction_section(calls: Sequence[CallEntry], alerts: Sequence[AlertEntry], f
         if index in explained:
             note = notes.setdefault(explained[index], len(notes) + 1)
             tokens[-1] += f" ={note}=" if note <= MAX_NOTES else ""
-    lines = [_tag("Auction", DIRECTIONS[first])] + [" ".join(tokens[i:i + SEATS]) for i in range(0, len(tokens), SEATS)]
+    lines = [tag_pair("Auction", DIRECTIONS[first])]
+    lines += [" ".join(tokens[i:i + SEATS]) for i in range(0, len(tokens), SEATS)]
     if [entry["bid"] for entry in calls[-3:]] != ["PASS"] * 3:
         lines.append("*")
-    return lines + [_tag("Note", f"{note}:{text}") for text, note in notes.items() if note <= MAX_NOTES]
+    return lines + [tag_pair("Note", f"{note}:{text}") for text, note in notes.items() if note <= MAX_NOTES]
 
 
 def _play_section(tricks: Sequence[TrickDoc], variant: Variant) -> list[str]:
@@ -208,9 +209,9 @@ def _play_section(tricks: Sequence[TrickDoc], variant: Variant) -> list[str]:
     if not tricks:
         return []
     leader = tricks[0]["leader"]
-    lines = [_tag("Play", DIRECTIONS[leader])]
+    lines = [tag_pair("Play", DIRECTIONS[leader])]
     for trick in tricks:
-        cards = {play["position"]: _card(play["card"]) for play in trick["cards"]}
+        cards = {play["position"]: pbn_card(play["card"]) for play in trick["cards"]}
         lines.append(" ".join(cards.get((leader + i) % SEATS, "-") for i in range(SEATS)))
     if len(tricks) < variant.hand_size:
         lines.append("*")
@@ -245,12 +246,13 @@ def _call(entry: CallEntry) -> str:
     return "Pass" if entry["bid"] == "PASS" else entry["bid"]
 
 
-def _card(card: str) -> str:
-    """A card as PBN writes it, suit then rank: the wire's `AS` is `SA`."""
+def pbn_card(card: str) -> str:
+    """A card (its wire form) as PBN writes it, suit then rank: the wire's `AS` is `SA`."""
     return card[1] + card[0]
 
 
-def _tag(name: str, value: str) -> str:
+def tag_pair(name: str, value: str) -> str:
+    """A tag pair as export format writes it: `[Name "value"]`, the value as a string token."""
     return f'[{name} "{_string(value)}"]'
 
 

@@ -4,19 +4,18 @@ Prints, in one run:
   1. endplay (DDS) as a dependency: its import time in a fresh interpreter (median of 5), and the
      size on disk in functions/venv of endplay and everything it pulls in (from the wheels' RECORDs);
   2. the time to analyse one deal record by variant, p50/p99/max over deals the bots played
-     (contract bridge, TigerBridge: DDS; Memory Bridge: our search; Floating Bridge: our search
-     under `FLOATING_BUDGET`, with how many cells it left unknown);
+     (contract bridge, TigerBridge: DDS; Memory Bridge, Floating Bridge: our native search, exact,
+     under its ceiling `TABLE_NODES`, with how many cells it left unknown: none is expected);
   3. memory: the Python heap's peak (tracemalloc) while analysing one deal of each variant, and the
      maximum resident set of a process that imports endplay and analyses one of each fixed-pair
-     variant and Memory Bridge, of one that analyses a Floating Bridge deal with the full budget,
-     against one that imports `bridge` only;
-  4. our search against DDS on the same positions (fixed pairs, any lead, the player left of the
-     declarer leading; our search with no budget): a whole table of endings of N cards a hand and
-     of whole deals, the time for each solver and whether every cell agrees;
-  5. the bound on one person's analysis an hour (issue 33): `ANALYSES_PER_HOUR` deals, each at
+     variant and Memory Bridge, of one that analyses a Floating Bridge deal, against one that
+     imports `bridge` only;
+  4. the bound on one person's analysis an hour (issue 33): `ANALYSES_PER_HOUR` deals, each at
      most the CPU seconds measured in 2 (the process's own CPU time, not wall time).
 
-    python bench/analysis.py [--deals 20] [--floating-deals 4] [--sizes 7,9,11] [--whole 2]
+Our search against DDS, position by position, is bench/solver.py's.
+
+    python bench/analysis.py [--deals 20] [--floating-deals 20]
 """
 from __future__ import annotations
 
@@ -36,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "functions"))
 
 from bridge import DECK, Card, Room, Settings, documents  # noqa: E402
-from bridge.analysis import FLOATING_BUDGET, STRAINS, analyse, dds_table, searched_table  # noqa: E402
+from bridge.analysis import analyse  # noqa: E402
 
 SETTINGS = {"contract": Settings(variant="contract", scoring="rubber", deals=0),
             "tiger": Settings(variant="tiger", scoring="sets", deals=0),
@@ -116,31 +115,10 @@ def random_hands(rng: random.Random, size: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(4))
 
 
-def versus_dds(size: int, count: int, rng: random.Random, budget: int | None) -> dict:
-    """Whole tables of `count` random endings of `size` cards a hand by DDS and by our search."""
-    leaders = {s: [(p + 1) % 4 for p in range(4)] for s in STRAINS}
-    ours_s, dds_s, agree, unknown = [], [], 0, 0
-    for _ in range(count):
-        hands = random_hands(rng, size)
-        start = time.perf_counter()
-        dds = dds_table(hands)
-        dds_s.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        ours = searched_table(hands, (True, False, True, False), False, leaders, budget)
-        ours_s.append(time.perf_counter() - start)
-        cells = [(ours[s][p], dds[s][p] - (13 - size)) for s in STRAINS for p in range(4)]
-        unknown += sum(mine is None for mine, _ in cells)
-        agree += all(mine is None or mine == theirs for mine, theirs in cells)
-    return {"size": size, "tables": count, "dds_s": statistics.median(dds_s), "search_s": statistics.median(ours_s),
-            "search_max_s": max(ours_s), "agree": agree, "unknown_cells": unknown}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=20, help="deals of contract bridge, TigerBridge, Memory Bridge")
-    parser.add_argument("--floating-deals", type=int, default=4)
-    parser.add_argument("--sizes", default="7,9,11", help="ending sizes for search against DDS")
-    parser.add_argument("--whole", type=int, default=2, help="whole deals for search against DDS (budgeted)")
+    parser.add_argument("--floating-deals", type=int, default=20)
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
     figures: dict = {}
@@ -177,19 +155,18 @@ def main() -> None:
             figures[f"{variant}_cpu_max_s"] = round(max(cpu), 3)
             print(f"{variant:<9} {deals:>5} {percentile(times, 0.5):>7.3f} {percentile(times, 0.99):>7.3f} "
                   f"{max(times):>7.3f} {percentile(cpu, 0.5):>7.3f} {max(cpu):>7.3f}  "
-                  f"{','.join(sorted(solvers)):<12} {unknown} of {cells}"
-                  + (f" (budget {FLOATING_BUDGET} nodes a table)" if variant == "floating" else ""))
+                  f"{','.join(sorted(solvers)):<12} {unknown} of {cells}")
 
     peaks = {}
     for variant, record in one.items():
         tracemalloc.start()
-        analyse(record, budget=200_000)
+        analyse(record)
         peaks[variant] = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
     records = json.dumps(json.dumps([one[v] for v in one if v != "floating"]))
     base = max_rss_kb("import bridge")
     dds = max_rss_kb(f"import json; from bridge.analysis import analyse; [analyse(r) for r in json.loads({records})]")
-    print("python heap peak while analysing (tracemalloc, MB; floating with a 200,000-node budget): "
+    print("python heap peak while analysing (tracemalloc, MB; the native search's table is not Python's): "
           + ", ".join(f"{v} {mb:.1f}" for v, mb in peaks.items()))
     line = (f"max resident set: import bridge {base / 1024:.0f} MB; + endplay, a table of each other variant "
             f"{dds / 1024:.0f} MB")
@@ -197,21 +174,10 @@ def main() -> None:
         floating = max_rss_kb("import json; from bridge.analysis import analyse; "
                               f"analyse(json.loads({json.dumps(json.dumps(one['floating']))}))")
         figures["rss_floating_mb"] = round(floating / 1024, 1)
-        line += f"; a Floating Bridge table (full budget) {floating / 1024:.0f} MB"
+        line += f"; a Floating Bridge table {floating / 1024:.0f} MB"
     figures["rss_dds_mb"] = round(dds / 1024, 1)
     print(line)
 
-    print(f"{'ending':>6} {'tables':>6} {'DDS s':>8} {'search s':>9} {'search max':>10}  agree  unknown")
-    for size in [int(s) for s in args.sizes.split(",") if s]:
-        row = versus_dds(size, 4, rng, None)
-        print(f"{size:>6} {row['tables']:>6} {row['dds_s']:>8.3f} {row['search_s']:>9.2f} {row['search_max_s']:>10.2f}"
-              f"  {row['agree']}/{row['tables']}  {row['unknown_cells']}")
-    if args.whole:
-        row = versus_dds(13, args.whole, rng, FLOATING_BUDGET)
-        figures["whole_table_search_s"] = round(row["search_s"], 1)
-        figures["whole_table_dds_s"] = round(row["dds_s"], 3)
-        print(f"{13:>6} {row['tables']:>6} {row['dds_s']:>8.3f} {row['search_s']:>9.2f} {row['search_max_s']:>10.2f}"
-              f"  {row['agree']}/{row['tables']}  {row['unknown_cells']} (budget {FLOATING_BUDGET} nodes a table)")
     from service.analysis import ANALYSES_PER_HOUR
 
     worst = max((figures[f"{v}_cpu_max_s"], v) for v in SETTINGS if f"{v}_cpu_max_s" in figures)

@@ -1,27 +1,22 @@
 """The double-dummy analysis of a finished deal (SPEC §16): its trick table by strain and
 declarer position and, in contract bridge, its par score, from its hand record.
 
-Two solvers, chosen by measurement (bench/analysis.py, on this 2-CPU machine):
+Two solvers, chosen by measurement (bench/solver.py, on this 2-CPU machine):
 
 - DDS (Haglund and Hein's double-dummy solver, through endplay) wherever its model is the
   variant's: four seats in fixed opposite pairs, any card may be led, the player left of the
-  declarer leads (contract bridge, TigerBridge). A whole table takes 0.02-0.3 s (our search: a
-  minute or more, a fifth of its cells still unknown at the budget below); par comes with it.
-  The price is the dependency: 0.9 s to import (it loads numpy and matplotlib), 172 MB on disk
-  with what it pulls in, 155 MB resident. So it is imported inside the functions that use it,
-  never when `bridge` is imported: the callables' cold start does not change.
-- The engine's own search (`double_dummy`) where DDS cannot model the game: Floating Bridge's
-  sides are the deal's (the partner may sit beside the declarer, or the declarer may play
-  alone), trump may not be led until broken, and the declarer leads in no trump; Memory Bridge
-  has two hands (its table: about a second, under the same budget as Floating Bridge's, far
-  inside it, so that no deal's search is unbounded). A whole Floating Bridge table can take several
-  minutes in CPython, so its searches share a node budget (`FLOATING_BUDGET`): the cell of the
-  deal's own contract first with up to half of it, then the others in rounds of growing shares
-  (the easy ones finish first, the hard ones get more each round); a cell still unknown is null,
-  never a guess. When the declarer and partner sit opposite each other, the no-trump row, which
-  the trump rule does not touch, is DDS's, and the suit rows start from DDS's numbers as first
-  guesses. Measured: 12-70 s a deal (p50 about 40 s), the deal's own contract known in every
-  deal measured, about a third of the cells unknown (whole strains of the hardest deals).
+  declarer leads (contract bridge, TigerBridge); par comes with it. Our native search is exact
+  there too but not yet as fast (bench/RESULTS.md). The price is the dependency: 0.9 s to import
+  (it loads numpy and matplotlib), 172 MB on disk with what it pulls in, 155 MB resident. So it
+  is imported inside the functions that use it, never when `bridge` is imported: the callables'
+  cold start does not change.
+- The engine's own search (`double_dummy`, native) where DDS cannot model the game: Floating
+  Bridge's sides are the deal's (the partner may sit beside the declarer, or the declarer may
+  play alone), trump may not be led until broken, and the declarer leads in no trump; Memory
+  Bridge has two hands. Every cell is exact: a whole Floating Bridge table takes well under a
+  second at the median (bench/solver.py). The only bound is a ceiling on a table's nodes
+  (`TABLE_NODES`), past every deal measured, that keeps a trigger inside its time limit whatever
+  the deal: a cell it left unknown would be null, never a guess.
 
 TigerBridge has a table only: its set points are capped at five a deal and count towards sets
 and game points by the state of the set, so no score of one deal is what both sides bid for.
@@ -42,9 +37,10 @@ from .wire import AnalysisDoc, DealRecord, ParContractDoc, ParDoc, TrickTableDoc
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
 
-#: Search nodes one Floating Bridge table may visit: some 40 s of CPython on this machine, up to
-#: about 70 s under load (bench/analysis.py), inside the trigger's time.
-FLOATING_BUDGET = 3_000_000
+#: The ceiling on the nodes of one table our search solves (Floating Bridge, Memory Bridge): some
+#: two minutes on this machine, inside the trigger's five, and some hundred times what the hardest
+#: of the deals measured needed (bench/solver.py): a safety bound no deal of a shuffled deck meets.
+TABLE_NODES = 1_000_000_000
 #: The strains in table order (`TrickTableDoc`'s C, D, H, S, NT).
 STRAINS: tuple[Strain, ...] = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP)
 #: A trick table: by strain, by declarer position (None: unknown).
@@ -55,23 +51,23 @@ Hands = tuple[tuple[Card, ...], ...]
 _DOUBLED: dict[int, Literal["X", "XX"] | None] = {0: None, 1: None, 2: "X", 3: "XX"}
 
 
-def analyse(record: DealRecord, budget: int = FLOATING_BUDGET) -> AnalysisDoc | None:
+def analyse(record: DealRecord, budget: int = TABLE_NODES) -> AnalysisDoc | None:
     """The double-dummy analysis of a finished deal's record (None when it cannot have one: its
     hands are not all there, or a Floating Bridge deal has no contract to give it sides).
-    `budget`: search nodes for a table our search solves (Floating Bridge, Memory Bridge)."""
+    `budget`: the ceiling on the nodes of a table our search solves (Floating Bridge, Memory Bridge)."""
     variant = variant_named(record["variant"])
     hands = tuple(tuple(sorted(Card.parse(text) for text in hand["cards"])) for hand in record["hands"])
     if len(hands) != variant.seats or any(len(hand) != variant.hand_size for hand in hands):
         return None
     contract = record["contract"]
     par: ParDoc | None = None
-    solver: Literal["dds", "search", "dds+search"]
+    solver: Literal["dds", "search"]
     if variant.sides is Sides.PARTNER_CARD:
         if contract is None or record["partner"] is None:
             return None
         declarer, partner = contract["declarer"], record["partner"]
         sides = [0 if p in (declarer, partner) else 1 for p in range(variant.seats)]
-        table, solver = floating_table(hands, declarer, partner, bid_of(contract["bid"]).strain, budget)
+        table, solver = floating_table(hands, declarer, partner, bid_of(contract["bid"]).strain, budget), "search"
     elif variant.seats == 2:  # Memory Bridge: the player who does not declare leads
         sides = [0, 1]
         table, solver = searched_table(hands, (True, False), False, {s: [1, 0] for s in STRAINS}, budget), "search"
@@ -89,81 +85,42 @@ def analyse(record: DealRecord, budget: int = FLOATING_BUDGET) -> AnalysisDoc | 
     return {"tricks": doc, "sides": sides, "complete": complete, "solver": solver, "par": par}
 
 
-def floating_table(hands: Hands, declarer: int, partner: int, strain: Strain,
-                   budget: int) -> tuple[Table, Literal["search", "dds+search"]]:
+def floating_table(hands: Hands, declarer: int, partner: int, strain: Strain, budget: int | None = None) -> Table:
     """Floating Bridge's table for the deal's sides (`declarer` and `partner`, the same position
     for a declarer alone, against the rest): in no trump the declarer leads, in a suit the
     player on the declarer's left; trump may not be led until broken. The deal's own contract
-    (`strain` by `declarer`) is searched first; see the module's docstring for the budget."""
+    (`strain` by `declarer`) is searched first; `budget`: the ceiling on the table's nodes."""
     side = tuple(p in (declarer, partner) for p in range(4))
     leaders = {s: [p if s is Strain.NO_TRUMP else (p + 1) % 4 for p in range(4)] for s in STRAINS}
-    if (partner - declarer) % 4 != 2:
-        return searched_table(hands, side, True, leaders, budget, first=(strain, declarer)), "search"
-    # Opposite pairs: DDS's table holds the no-trump row (the trump rule does not touch it) and
-    # first guesses for the others. DDS's declarer d has d + 1 lead; here the declarer leads in
-    # no trump, so declarer d's side takes what the other side's declarer d - 1 does not.
-    dds = dds_table(hands)
-    suits: dict[Strain, list[int]] = {s: leaders[s] for s in STRAINS if s is not Strain.NO_TRUMP}
-    table = searched_table(hands, side, True, suits, budget, first=(strain, declarer),
-                           guesses={s: dds[s] for s in suits})
-    table[Strain.NO_TRUMP] = [13 - dds[Strain.NO_TRUMP][(p + 3) % 4] for p in range(4)]
-    return table, "dds+search"
+    return searched_table(hands, side, True, leaders, budget, first=(strain, declarer))
 
 
 def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leaders: dict[Strain, list[int]],
-                   budget: int | None = None, first: tuple[Strain, int] | None = None,
-                   guesses: dict[Strain, Sequence[int]] | None = None) -> Table:
+                   budget: int | None = None, first: tuple[Strain, int] | None = None) -> Table:
     """A table by our search: for each strain in `leaders` and declarer position `p`, the
-    tricks `p`'s side takes when `leaders[strain][p]` leads, `side` giving the sides. The
-    searches of a strain share their transposition table. With a `budget` (nodes) the cell
-    `first` (strain, declarer) is searched first with up to half of it, then the others in
-    rounds: a sixty-fourth of the budget each in the first, four times as much in each next one
-    for those that ran out (never more than an equal share of what is left), while a
-    sixty-fourth is left; a cell still unknown then is None. `guesses[strain][p]` (tricks for
-    `p`'s side) start a cell's search."""
+    tricks `p`'s side takes when `leaders[strain][p]` leads, `side` giving the sides. The cell
+    `first` (strain, declarer), if given, is searched first, then the strains in turn, each with
+    one solver (its transposition table serves every leader of the strain, and each search starts
+    from the last count found in the strain). With a `budget` (nodes, the whole table's ceiling)
+    the cells still unsearched when it runs out are None."""
     seats, size = len(hands), len(hands[0])
-    order = [(s, p) for s in leaders for p in range(seats)]
-    if first is not None and first in order:
-        order.remove(first)
-        order.insert(0, first)
-    searches: list[tuple[Strain, int, int]] = []  # strain, leader, a declarer it serves
-    for strain, position in order:
-        if all((strain, leaders[strain][position]) != (s, leader) for s, leader, _ in searches):
-            searches.append((strain, leaders[strain][position], position))
-    shared = Budget(1 << 62)
-    solvers: dict[Strain, Solver] = {}
-    known: dict[tuple[Strain, int], int | None] = dict.fromkeys(((s, leader) for s, leader, _ in searches))
-    remaining, pending, round_ = budget, searches, 0
-    while pending:
-        # Rounds of growing shares: the easy searches finish in the first, the hard ones get
-        # more each round (their tables are kept, so what they learnt is not lost).
-        unknown = []
-        share = 1 << 62 if budget is None else max(1, budget // 64) << 2 * round_
-        for index, (strain, leader, position) in enumerate(pending):
-            trump = strain.trump
-            solver = solvers.setdefault(strain, Solver(seats, trump, side, must_break, shared))
-            guess: int | None = None
-            if guesses is not None and strain in guesses:
-                tricks = guesses[strain][position]
-                guess = tricks if side[position] else size - tricks
-            elif (found := [t for (s, _), t in known.items() if s is strain and t is not None]):
-                guess = found[-1]
-            if remaining is None or budget is None:
-                allowance = 1 << 62
-            elif first is not None and round_ == 0 and index == 0:
-                allowance = remaining // 2  # the deal's own contract
-            else:
-                allowance = min(share, remaining // (len(pending) - index))
-            shared.nodes = allowance
-            try:
-                known[strain, leader] = solver.most_tricks(Ending(hands, leader, trump, side), guess)
-            except SearchLimit:
-                unknown.append((strain, leader, position))
-            if remaining is not None:
-                remaining -= allowance - max(shared.nodes, 0)
-        if remaining is None or budget is None or not unknown or remaining < max(1, budget // 64):
+    searches = [(strain, leader) for strain in leaders for leader in dict.fromkeys(leaders[strain])]
+    if first is not None and first[0] in leaders:
+        searches.remove(opening := (first[0], leaders[first[0]][first[1]]))
+        searches.insert(0, opening)
+    shared = Budget(budget) if budget is not None else None
+    known: dict[tuple[Strain, int], int | None] = dict.fromkeys(searches)
+    solver: Solver | None = None
+    solver_strain: Strain | None = None
+    guess: int | None = None
+    for strain, leader in searches:
+        if strain is not solver_strain:
+            solver, solver_strain, guess = Solver(seats, strain.trump, side, must_break, shared), strain, None
+        assert solver is not None
+        try:
+            known[strain, leader] = guess = solver.most_tricks(Ending(hands, leader, strain.trump, side), guess)
+        except SearchLimit:
             break
-        pending, round_ = unknown, round_ + 1
     table: Table = {}
     for strain, row in leaders.items():
         table[strain] = []

@@ -2,13 +2,14 @@
 record (`rooms/{roomID}/deals/{n}`) adds its `analysis` (`bridge.analysis.analyse`), after the
 deal and outside every callable's transaction, so no player waits for it.
 
-The solver (endplay, the DDS library, and numpy with it) is imported inside `analyse` only: a
-worker of any callable never imports it, so their cold start does not grow (tests/deploy checks
-it). A record is written once and analysed once: a redelivered event finds `analysis` set (in
-the record as it is then, not the event's snapshot of its creation) and does nothing.
+DDS (endplay, and numpy with it) is imported inside `analyse` only: a worker of any callable
+never imports it, so their cold start does not grow (tests/deploy checks it). A record is
+written once and analysed once: a redelivered event finds `analysis` set (in the record as it is
+then, not the event's snapshot of its creation) and does nothing.
 
-Its cost is bounded per deal and per person. A deal's search spends at most `ANALYSIS_NODES`
-nodes (DDS, where it models the game, is bounded by its own nature: under 1.5 s a table). And a
+Its cost is bounded per deal and per person. A deal's table is exact, and our search's is capped at
+`ANALYSIS_NODES` nodes, a ceiling no deal measured comes near (DDS, where it models the game, is
+bounded by its own nature: under 1.5 s a table). And a
 person has at most `ANALYSES_PER_HOUR` deals analysed in any hour: before the search, one
 transaction charges the deal to each person who played it (a deal of bots alone, at a duplicate
 event's table, to the room's host: the event's director) in their server-only
@@ -25,7 +26,7 @@ from firebase_functions import firestore_fn, options, params
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
-from bridge.analysis import FLOATING_BUDGET, analyse
+from bridge.analysis import TABLE_NODES, analyse
 from bridge.room import is_bot
 from bridge.wire import AnalysisSkipped, DealRecord
 
@@ -34,14 +35,14 @@ from .store import Snapshot
 
 #: The deal records the trigger analyses (the path of `store.DEALS` under a room).
 RECORDS = "rooms/{roomID}/deals/{number}"
-#: Search nodes for a table our search solves, Floating Bridge's and Memory Bridge's
-#: (functions/.env: about a minute of CPython; the emulator's project,
-#: functions/.env.demo-floating-bridge, takes fewer: a developer's machine and the test suite
-#: finish deals by the hundred).
+#: The ceiling on the search nodes of a table our search solves, Floating Bridge's and Memory
+#: Bridge's (functions/.env: `TABLE_NODES`, past every deal measured; the emulator's project,
+#: functions/.env.demo-floating-bridge, sets fewer: a developer's machine and the test suite finish
+#: deals by the hundred).
 ANALYSIS_NODES = params.IntParam(
-    "ANALYSIS_NODES", default=FLOATING_BUDGET,
-    description="Search nodes for a deal's double-dummy table (Floating and Memory Bridge); cells past them stay "
-                "unknown (null).")
+    "ANALYSIS_NODES", default=TABLE_NODES,
+    description="The ceiling on the search nodes of a deal's double-dummy table (Floating and Memory Bridge): "
+                "cells past it would stay unknown (null); no deal measured comes near the default.")
 
 #: `analysisAllowance/{uid}` (server-only): `deals`, the deals analysed for that person in the last
 #: hour, each `{deal: <record path>, at: <seconds since the epoch>}`, oldest first.
@@ -115,7 +116,7 @@ def analyse_record(path: str, record: dict[str, Any], budget: int, now: float) -
                                   memory=options.MemoryOption.GB_1, timeout_sec=300, cpu=1, concurrency=1)
 def analyseDeal(event: firestore_fn.Event[Snapshot | None]) -> None:  # camelCase: deployed name
     """A new hand record: its double-dummy analysis. One at a time per instance: a search is
-    CPU-bound for up to about a minute, and 80 of them (the default concurrency for 1 vCPU) on one
+    CPU-bound (a second or so, two minutes at its ceiling), and 80 of them (the default concurrency for 1 vCPU) on one
     vCPU would each run far past the timeout."""
     snapshot = event.data
     record = snapshot.to_dict() if snapshot is not None else None

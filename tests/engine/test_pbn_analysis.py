@@ -3,12 +3,10 @@ independent oracle — the brute-force minimax on small endings (Floating Bridge
 partner beside the declarer, opposite or the declarer alone, its trump rule and lead; Memory
 Bridge's two hands), DDS through endplay where the rules coincide (contract bridge; Floating
 Bridge's no-trump row with the partner opposite) — the table's PBN form, and the deals that
-cannot be analysed. Endings are small (at most 5 cards a hand) so the search takes milliseconds;
-one whole deal runs only with FULL_DEALS=1 (about 30 s of today's search; unmark it when the
-native solver lands)."""
+cannot be analysed. Endings are small (at most 5 cards a hand) so the oracle takes milliseconds; one whole
+deal is compared with DDS too."""
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -139,8 +137,6 @@ def test_a_partner_card_already_played_leaves_the_partner_tag_to_name_the_partne
     assert deal.leaders[Strain.NO_TRUMP] == [0, 1, 2, 3] and deal.leaders[Strain.SPADES] == [1, 2, 3, 0]
 
 
-@pytest.mark.skipif(os.environ.get("FULL_DEALS") != "1", reason="a whole deal takes about 30 s until the native "
-                    "solver (issue 34): FULL_DEALS=1 runs it")
 def test_a_whole_contract_deal_has_ddss_table():
     hands = random_hands(random.Random(56), 13)
     assert table_of(game(hands)) == dds(hands)

@@ -17,17 +17,16 @@ the claimer waits on it. A room's bots (`STEADY`) therefore spend the whole budg
 answer, searching a deal fixed in advance once the answer is known, and then
 wait out the rest of the answer's time: how long a claim takes to be answered tells nothing about
 the hidden cards. Budget and time depend on public facts only: how many hands the answering seat
-cannot see (`WORK`), chosen by measurement (bench/claims.py) so that every claim of the last six
-tricks is answered exactly.
+cannot see (`WORK`), chosen by measurement (bench/claims.py) so that every claim measured is
+answered exactly (all but the longest Floating Bridge claims: see `WORK`).
 """
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import combinations
 from types import MappingProxyType
 
 from .cards import DECK, Card, Suit
@@ -46,11 +45,14 @@ class Work:
 
 
 #: By how many hands the answering seat cannot see: none or one (the dummy shown, or two players:
-#: one layout), or two (Floating Bridge: every split of the unseen cards). bench/claims.py: the
-#: most a claim of the last six tricks needed was 1,672 units with one layout (contract bridge)
-#: and 24,218 with two (Floating Bridge, of 1,666 answers); each budget leaves room above that,
-#: and the time above what the budget takes here (8-14 us a unit on a quiet machine).
-WORK: Mapping[int, Work] = MappingProxyType({0: Work(10_000, 0.25), 1: Work(10_000, 0.25), 2: Work(60_000, 1.2)})
+#: one layout), or two (Floating Bridge: every split of the unseen cards). Measured with the native
+#: search (issue 34; 130-ish ns a unit on this machine): with one layout the most any claim needed
+#: was 292,322 units (contract bridge, 12 cards left); with two, 13,918 at 6 cards left, 409,220 at
+#: 9 and 1,347,922 at 11 (Floating Bridge). Each budget leaves room above that, and the time above
+#: what the budget takes here. A Floating Bridge claim of all 12 tricks right after the first
+#: (2.7 million layouts) is the one kind a budget can cut short, and then it is rejected.
+WORK: Mapping[int, Work] = MappingProxyType({0: Work(1_000_000, 0.25), 1: Work(1_000_000, 0.25),
+                                             2: Work(4_000_000, 1.0)})
 
 
 class Verdict(Enum):
@@ -109,23 +111,15 @@ def check_claim(view: SeatView, budget: Budget) -> Verdict:
     unseen = _unseen(view, known.values())
     unknown = _unknown(view)
     voids = {p: _shown_out(view, p) for p in unknown}
-    left = variant.hand_size - len(view.tricks)
     trump = contract.trump
     sides = _sides(view)
     solver = Solver(seats, trump, sides, variant.play.trump_must_be_broken, budget)
-    broken = _trump_broken(view)
+    hands = [known.get(p) for p in range(seats)]
     try:
-        for layout in _layouts(unseen, unknown, left, voids):
-            budget.nodes -= 1
-            if budget.nodes < 0:
-                raise SearchLimit()
-            hands = tuple(known[p] if p in known else layout[p] for p in range(seats))
-            ending = Ending(hands, trick.leader, trump, sides, variant.play.trump_must_be_broken, broken)
-            if not solver.can_take(ending, claim.tricks):
-                return Verdict.FAILS
+        holds = solver.can_take_every_layout(hands, unseen, voids, trick.leader, _trump_broken(view), claim.tricks)
     except SearchLimit:
         return Verdict.UNPROVEN
-    return Verdict.HOLDS
+    return Verdict.HOLDS if holds else Verdict.FAILS
 
 
 def _public_work(budget: Budget) -> None:
@@ -191,20 +185,3 @@ def _shown_out(view: SeatView, position: int) -> frozenset[Suit]:
     """The suits `position` has failed to follow in this half's tricks: it holds none of them."""
     return frozenset(trick.plays[0].card.suit for trick in view.tricks for play in trick.plays
                      if play.position == position and play.card.suit != trick.plays[0].card.suit)
-
-
-def _layouts(cards: Sequence[Card], seats: Sequence[int], size: int,
-             voids: dict[int, frozenset[Suit]]) -> Iterator[dict[int, Hand]]:
-    """Every way to give each of `seats` `size` of `cards`, none of a suit it is void in, in a
-    fixed order."""
-    if not seats:
-        if not cards:
-            yield {}
-        return
-    first, rest = seats[0], seats[1:]
-    allowed = [card for card in cards if card.suit not in voids[first]]
-    for hand in combinations(allowed, size):
-        chosen = set(hand)
-        others = [card for card in cards if card not in chosen]
-        for layout in _layouts(others, rest, size, voids):
-            yield {first: hand, **layout}

@@ -16,7 +16,7 @@ microseconds) that bound what one caller may spend.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ddsolver import Search
@@ -105,6 +105,25 @@ class Solver:
                 budget.nodes = -1
                 raise SearchLimit
         return found
+
+    def can_take_every_layout(self, hands: Sequence[Sequence[Card] | None], unseen: Iterable[Card],
+                              voids: Mapping[int, Iterable[Suit]], leader: int, broken: bool, tricks: int) -> bool:
+        """At a trick's start, `leader` to lead: the side can take at least `tricks` of the tricks
+        left in every layout of the `unseen` cards among the seats whose hand is None (at most two),
+        each holding as many cards as the others and none of a suit in its `voids`. Each layout
+        costs a node of the budget besides its search (`SearchLimit` past it)."""
+        unknown = [p for p, hand in enumerate(hands) if hand is None]
+        budget = self._budget
+        found = self._search.every_layout(
+            [0 if hand is None else hand_mask(hand) for hand in hands], unknown, hand_mask(unseen),
+            [sum(1 << int(suit) for suit in voids.get(p, ())) for p in unknown], leader, broken, tricks,
+            _UNBOUNDED if budget is None else max(budget.nodes, 0))
+        if budget is not None:
+            budget.nodes -= self._search.nodes
+            if found < 0:
+                budget.nodes = -1
+                raise SearchLimit
+        return found == 1
 
     def most_tricks(self, ending: Ending, guess: int | None = None) -> int:
         """The most tricks the side can take: bounds asked from `guess` (by default the tricks the

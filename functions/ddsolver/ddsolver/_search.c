@@ -1049,6 +1049,145 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
     return PyLong_FromLong(result);
 }
 
+/* The side takes at least `need` of the tricks left, from a trick's start, in every layout of the
+ * `unseen` cards among the `unknown` seats (each as many cards as the known hands hold, none of a
+ * suit it is void in: `voids`, a bit a suit); the other seats hold `hands`. One node a layout. */
+static int every_layout(Search *s, const int *unknown, int count, u64 unseen, const unsigned *voids, int size,
+                        int leader, int broken, int need) {
+    u64 void_cards[2] = {0, 0};
+    for (int i = 0; i < count; i++)
+        for (int suit = 0; suit < 4; suit++)
+            if (voids[i] >> suit & 1) void_cards[i] |= (u64)RANKS << (16 * suit);
+    if (count < 2) {
+        if (count == 1) {
+            if (unseen & void_cards[0]) return 1; /* no layout */
+            s->hands[unknown[0]] = unseen;
+        }
+        if (--s->nodes < 0) {
+            s->stop = 1;
+            return 0;
+        }
+        return start(s, leader, need, broken) >= need;
+    }
+    int cards[26], n = 0, chosen[13];
+    for (u64 rest = unseen & ~void_cards[0]; rest; rest &= rest - 1) cards[n++] = __builtin_ctzll(rest);
+    if (n < size) return 1;
+    for (int i = 0; i < size; i++) chosen[i] = i;
+    for (;;) {
+        u64 first = 0;
+        for (int i = 0; i < size; i++) first |= BIT(cards[chosen[i]]);
+        u64 second = unseen & ~first;
+        if (!(second & void_cards[1])) {
+            if (--s->nodes < 0) {
+                s->stop = 1;
+                return 0;
+            }
+            s->hands[unknown[0]] = first;
+            s->hands[unknown[1]] = second;
+            int found = start(s, leader, need, broken);
+            if (s->stop) return 0;
+            if (found < need) return 0;
+        }
+        int i = size - 1; /* the next combination of `size` of the `n` cards, in order */
+        while (i >= 0 && chosen[i] == n - size + i) i--;
+        if (i < 0) return 1;
+        chosen[i]++;
+        for (int j = i + 1; j < size; j++) chosen[j] = chosen[j - 1] + 1;
+    }
+}
+
+static PyObject *Search_every_layout(SearchObject *self, PyObject *args) {
+    PyObject *hands, *unknown_seats, *void_suits;
+    unsigned long long unseen_mask;
+    int leader, broken, need;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "OOKOipiL", &hands, &unknown_seats, &unseen_mask, &void_suits, &leader, &broken,
+                          &need, &budget))
+        return NULL;
+    Search *s = &self->search;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+        return NULL;
+    }
+    int unknown[2], count;
+    unsigned voids[2];
+    PyObject *seq = PySequence_Fast(unknown_seats, "unknown must be a sequence of seats");
+    if (!seq) return NULL;
+    count = (int)PySequence_Fast_GET_SIZE(seq);
+    PyObject *void_seq = PySequence_Fast(void_suits, "voids must be a sequence of suit sets");
+    if (!void_seq) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    int bad = count > 2 || PySequence_Fast_GET_SIZE(void_seq) != count;
+    for (int i = 0; i < count && !bad; i++) {
+        long seat = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        long suits = PyLong_AsLong(PySequence_Fast_GET_ITEM(void_seq, i));
+        bad = PyErr_Occurred() || seat < 0 || seat >= s->seats || (i && seat == unknown[0]) || suits < 0 || suits > 15;
+        unknown[i] = (int)seat;
+        voids[i] = (unsigned)suits;
+    }
+    Py_DECREF(seq);
+    Py_DECREF(void_seq);
+    if (bad) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "at most two unknown seats, a set of void suits each");
+        return NULL;
+    }
+    /* The known hands and a first layout of the unseen cards, checked as a position. */
+    int played[MAX_SEATS], trick_count;
+    PyObject *no_trick = PyTuple_New(0);
+    if (!no_trick) return NULL;
+    seq = PySequence_Fast(hands, "hands must be a sequence of ints");
+    if (!seq) {
+        Py_DECREF(no_trick);
+        return NULL;
+    }
+    PyObject *list = PySequence_List(seq);
+    Py_DECREF(seq);
+    if (!list) {
+        Py_DECREF(no_trick);
+        return NULL;
+    }
+    int size = 0, ok = 1;
+    if (unseen_mask >> 52 || (!count && unseen_mask)) ok = 0;
+    u64 unseen = from_engine(unseen_mask);
+    if (ok && count) {
+        size = pop(unseen) / count;
+        ok = size * count == pop(unseen);
+    }
+    unsigned long long rest = unseen_mask;
+    for (int i = 0; i < count && ok == 1; i++) { /* a first layout: the unseen cards in order */
+        unsigned long long dealt = 0;
+        for (int k = 0; k < size; k++, rest &= rest - 1) dealt |= rest & -rest;
+        PyObject *hand = PyLong_FromUnsignedLongLong(dealt);
+        if (!hand || PyList_SetItem(list, unknown[i], hand) < 0) ok = -1;
+    }
+    if (ok == 1 && PyList_GET_SIZE(list) != s->seats) ok = 0;
+    if (ok == 1 && read_position(s, list, leader, no_trick, played, &trick_count) < 0) ok = -1;
+    Py_DECREF(list);
+    Py_DECREF(no_trick);
+    if (ok < 0) return NULL;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "the unseen cards must be the unknown seats' and as many a seat as a known hand");
+        return NULL;
+    }
+    s->nodes = budget;
+    s->stop = 0;
+    int result;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    result = every_layout(s, unknown, count, unseen, voids, size, leader, broken, need);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes = budget - s->nodes;
+    if (s->stop) {
+        if (s->nodes >= 0) return PyErr_NoMemory();
+        self->nodes = budget;
+        return PyLong_FromLong(-1);
+    }
+    return PyLong_FromLong(result);
+}
+
 static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
     PyObject *hands, *trick = NULL;
     int leader, broken;
@@ -1098,6 +1237,10 @@ static PyMethodDef Search_methods[] = {
     {"bound", (PyCFunction)Search_bound, METH_VARARGS,
      "bound(hands, leader, trick, broken, beta, budget) -> a bound on the side's tricks (at least it when it is\n"
      "at least beta, at most it when below), or -1 when the budget ran out"},
+    {"every_layout", (PyCFunction)Search_every_layout, METH_VARARGS,
+     "every_layout(hands, unknown, unseen, voids, leader, broken, need, budget) -> 1 if the side takes need\n"
+     "tricks in every layout of the unseen cards among the unknown seats, 0 if not in some, -1 when the\n"
+     "budget ran out (one node a layout besides the search's)"},
     {"quick_tricks", (PyCFunction)Search_quick_tricks, METH_VARARGS,
      "quick_tricks(hands, leader, broken) -> the tricks the leader's side surely takes by cashing"},
     {"clear", (PyCFunction)Search_clear, METH_NOARGS, "forget the transposition table"},

@@ -15,6 +15,13 @@ class Search:
         from `leader` on, included): at least the bound when it is `beta` or more, at most the bound
         when it is less (a fail-soft null-window search); -1 if `budget` nodes ran out first.
         `broken`: trump has been played. Raises ValueError for a position that is not one of play."""
+    def every_layout(self, hands: Sequence[int], unknown: Sequence[int], unseen: int, voids: Sequence[int],
+                     leader: int, broken: bool, need: int, budget: int) -> int:
+        """At a trick's start: 1 if the side takes at least `need` of the tricks left in every
+        layout of the `unseen` cards among the `unknown` seats (at most two; each as many cards as
+        the known hands, none of a suit it is void in: `voids`, a bit a suit, by unknown seat; their
+        entries of `hands` are ignored), 0 if not in some, -1 if `budget` ran out first (a node a
+        layout besides the search's)."""
     def quick_tricks(self, hands: Sequence[int], leader: int, broken: bool) -> int:
         """The tricks the leader's side surely takes by cashing top cards, at a trick's start."""
     def clear(self) -> None:

@@ -55,6 +55,11 @@ WORK: Mapping[int, Work] = MappingProxyType({0: Work(1_000_000, 0.25), 1: Work(1
                                              2: Work(4_000_000, 1.0)})
 
 
+#: The transposition table of one answer's solver: at most 2^18 entries (some 13 MB), so that the
+#: claims a callable instance answers at once (16 of them) stay well inside its memory.
+CLAIM_TABLE = 1 << 18
+
+
 class Verdict(Enum):
     """What the search found of a claim."""
 
@@ -113,7 +118,7 @@ def check_claim(view: SeatView, budget: Budget) -> Verdict:
     voids = {p: _shown_out(view, p) for p in unknown}
     trump = contract.trump
     sides = _sides(view)
-    solver = Solver(seats, trump, sides, variant.play.trump_must_be_broken, budget)
+    solver = Solver(seats, trump, sides, variant.play.trump_must_be_broken, budget, CLAIM_TABLE)
     hands = [known.get(p) for p in range(seats)]
     try:
         holds = solver.can_take_every_layout(hands, unseen, voids, trick.leader, _trump_broken(view), claim.tricks)
@@ -129,7 +134,7 @@ def _public_work(budget: Budget) -> None:
     while budget.nodes > 0:
         budget.nodes -= 1
         try:
-            Solver.of(_PADDING, budget).most_tricks(_PADDING)
+            Solver(4, None, _PADDING.side, False, budget, CLAIM_TABLE).most_tricks(_PADDING)
         except SearchLimit:
             return
 

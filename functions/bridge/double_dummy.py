@@ -70,18 +70,22 @@ def most_tricks(ending: Ending, budget: Budget | None = None) -> int:
 
 #: The nodes of a question without a budget: more than any search visits.
 _UNBOUNDED = 1 << 62
+#: The most entries a solver's transposition table keeps (48 bytes each: some 100 MB) before it
+#: starts again empty (its answers stay exact); a caller that may run many solvers at once in one
+#: instance keeps fewer.
+TABLE_LIMIT = 1 << 21
 
 
 class Solver:
     """Double-dummy questions about endings with one trump suit, one rule for leading trump and
-    one side counted, sharing what each search learnt (its transposition table) with the next:
-    the endings of one deal, or the layouts of one claim. `budget` (None: no bound) bounds the
-    nodes of all its searches together."""
+    one side counted, sharing what each search learnt (its transposition table, of at most
+    `table_limit` entries) with the next: the endings of one deal, or the layouts of one claim.
+    `budget` (None: no bound) bounds the nodes of all its searches together."""
 
     def __init__(self, seats: int, trump: Suit | None, side: Sequence[bool], must_break_trump: bool,
-                 budget: Budget | None = None) -> None:
+                 budget: Budget | None = None, table_limit: int = TABLE_LIMIT) -> None:
         self._search = Search(seats, -1 if trump is None else int(trump),
-                              sum(1 << p for p, ours in enumerate(side) if ours), must_break_trump)
+                              sum(1 << p for p, ours in enumerate(side) if ours), must_break_trump, table_limit)
         self._budget = budget
 
     @staticmethod

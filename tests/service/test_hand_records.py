@@ -146,8 +146,10 @@ def analysed(table: Table, number: int, seconds: float = 90) -> dict:
     raise AssertionError(f"deal {number} of {table.room_id} was not analysed within {seconds} s")
 
 
-#: The emulators' budget for a Floating Bridge table (functions/.env.demo-floating-bridge).
-EMULATOR_NODES = 20_000
+#: The emulators' ceiling on a Floating Bridge table's search (functions/.env.demo-floating-bridge).
+EMULATOR_NODES = int(next(line.split("=", 1)[1] for line in
+                          (ROOT / "functions" / ".env.demo-floating-bridge").read_text().splitlines()
+                          if line.startswith("ANALYSIS_NODES=")))
 
 
 def test_a_finished_floating_bridge_deal_gains_its_analysis_for_its_actual_sides():

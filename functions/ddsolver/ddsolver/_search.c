@@ -13,7 +13,7 @@
  * bounds and a transposition table:
  *
  * - cards of one hand adjacent in their suit among the cards still out are equivalent: one is
- *   tried; once a card failed, the other cards of its suit below every card the failure
+ *   tried; once a card failed, the other cards of its suit below every card that failure
  *   depended on are not tried either (they lead to positions that differ only in small cards);
  * - sure tricks at a trick's start: each hand's trumps above every trump of the other side; the
  *   top trumps of one hand; the leader's side's quick tricks (the top cards the leader, or a
@@ -614,7 +614,8 @@ static int sure_trick(Search *s, int leader, int ply, int led, int win, int winn
 }
 
 /* The rank below which the other cards of `card`'s suit are known to fail too, once `card`
- * failed and the failures so far depended on `relevant` (0: none). */
+ * failed with an answer that depended on `relevant` (0: none): another card of the suit below
+ * the lowest relevant one leads to a position that differs only below it. */
 static int small_below(int card, u64 relevant) {
     int suit = SUIT_OF(card);
     unsigned cards = HELD(relevant, suit);
@@ -656,8 +657,8 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
                 for (int i = 0; i < count; i++) ruffs[nruffs++] = 16 * suit + ranks[i];
                 continue;
             }
-            for (int i = 0; i < count; i++) {
-                int key = i == count - 1 ? ranks[i] : ranks[i] + 13, card = 16 * suit + ranks[i];
+            for (int i = 0; i < count; i++) { /* the lowest of the longest suits first, then the rest */
+                int key = i == count - 1 ? 13 - __builtin_popcount(suit_held) : ranks[i] + 13, card = 16 * suit + ranks[i];
                 int j = nlow++;
                 while (j > 0 && (keys[j - 1] > key || (keys[j - 1] == key && low[j - 1] > card))) {
                     keys[j] = keys[j - 1];
@@ -728,7 +729,8 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
         }
         if (ours ? found > value : found < value) value = found;
         relevant |= s->relevant;
-        if (!small[suit]) small[suit] = small_below(card, relevant);
+        int below = small_below(card, s->relevant);
+        if (below > small[suit]) small[suit] = below;
     }
     s->relevant = relevant;
     return value;
@@ -849,7 +851,8 @@ static int start(Search *s, int leader, int beta, int broken) {
             break;
         }
         relevant |= s->relevant;
-        if (!small[suit]) small[suit] = small_below(card, relevant);
+        int below = small_below(card, s->relevant);
+        if (below > small[suit]) small[suit] = below;
     }
     s->relevant = relevant;
     store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value, best);

@@ -25,9 +25,9 @@ every answer is compared:
    (the endings the bots reach, mostly easier as their high cards went first, are the claims');
 4. Floating Bridge hand records (ours alone: DDS cannot model them): whole random deals with a
    random declarer, partner (any seat, the declarer included: playing alone) and strain, the
-   whole table as the analysis trigger makes it (`analysis.floating_table`; before issue 34's
-   solver, under the trigger's node budget: some 40 s a record, cells past it unknown), and the
-   records left with an unknown cell;
+   whole table as the analysis trigger makes it (`analysis.floating_table` under its ceiling;
+   before issue 34's solver, some 40 s a record, cells past its budget unknown), and the records
+   left with an unknown cell;
 5. claims of the last six tricks (ours alone), contract bridge and Floating Bridge: deals played
    by the bots to six cards a hand with the partner known, as bench/claims.py plays them, the
    declarer claiming 0 to 6, each opponent's bare check (`claims.check_claim`) with a budget no
@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import inspect
 import json
 import os
 import random
@@ -70,8 +69,8 @@ from endplay.types import Card as DdsCard
 from endplay.types import Deal as DdsDeal
 from endplay.types import Denom, Player, Rank
 
-from bridge import DECK, Strain, analysis
-from bridge.analysis import STRAINS, Hands, Table, floating_table, searched_table
+from bridge import DECK, Strain
+from bridge.analysis import STRAINS, TABLE_NODES, Hands, Table, floating_table, searched_table
 from bridge.claims import Verdict, check_claim
 from bridge.double_dummy import Budget, Ending, most_tricks
 
@@ -231,14 +230,8 @@ def cells(found: Table) -> str:
 
 
 def floating_record(hands: Hands, declarer: int, partner: int, strain: Strain) -> Table:
-    """A Floating Bridge record's table as the analysis trigger makes it, whichever signature
-    `floating_table` has: before issue 34 it takes the trigger's node budget (cells past it
-    unknown) and returns the solver's name too; after, it takes no budget."""
-    if "budget" in inspect.signature(floating_table).parameters:
-        found: Any = floating_table(hands, declarer, partner, strain, analysis.FLOATING_BUDGET)
-    else:
-        found = floating_table(hands, declarer, partner, strain)
-    return found[0] if isinstance(found, tuple) else found
+    """A Floating Bridge record's table as the analysis trigger makes it (under its ceiling)."""
+    return floating_table(hands, declarer, partner, strain, TABLE_NODES)
 
 
 def floating(count: int, rng: random.Random, figures: dict[str, Any]) -> None:

@@ -93,3 +93,17 @@ def test_a_search_past_its_budget_stops_instead_of_answering():
     ending = random_ending(random.Random(7), 4, 13)
     with pytest.raises(SearchLimit):
         can_take(ending, 7, Budget(100))
+
+
+@pytest.mark.parametrize(("hands", "leader", "trump"), [
+    # East's 7-4 of trumps are one move among the cards out, but West's 3 below them is not East's:
+    # an answer that depended on the 7 must fix the 4's holder too (else West's 4 and East's 3
+    # would share its answer, and then West overtakes to win the last trick with the 8S).
+    (("AC 8D AD 2H AH 7S", "7C 8C 4D QD 4H 7H", "3C 9C TC QC TH 6S", "9D 3H 5H 8S TS KS"), 3, Suit.HEARTS),
+])
+def test_an_answer_holds_for_the_cards_a_tried_card_stood_for(hands, leader, trump):
+    """Found against DDS (a whole deal, then this ending): the search tries one card of a run of
+    equivalent ones, so what its answer depended on reaches down through that run."""
+    ending = Ending(tuple(tuple(sorted(Card.parse(c) for c in hand.split())) for hand in hands), leader, trump,
+                    (True, False, True, False))
+    assert most_tricks(ending) == oracle([list(h) for h in ending.hands], leader, trump, ending.side, False, False)

@@ -266,6 +266,29 @@ static u64 absolute(const Layout *layouts, unsigned depths) {
     return relevant;
 }
 
+/* The cards an answer depended on, extended to stay true of every position that agrees with this
+ * one down to its lowest card of each suit: the moves tried in one hand stood for the equivalent
+ * cards adjacent to them, so the lowest relevant card brings down with it the cards of its holder
+ * that are adjacent below it among the cards out (in another position one of them could be
+ * another seat's, and no longer a move already answered for). */
+static u64 extended(const Search *s, const Layout *layouts, u64 relevant) {
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned cards = HELD(relevant, suit);
+        if (!cards) continue;
+        int low = __builtin_ctz(cards), holder = -1;
+        for (int p = 0; p < s->seats; p++)
+            if (HELD(s->hands[p], suit) >> low & 1) holder = p;
+        if (holder < 0) continue;
+        unsigned mine = HELD(s->hands[holder], suit), below = layouts[suit].out & ((1u << low) - 1);
+        while (below && (mine >> (bit_length(below) - 1) & 1)) {
+            low = bit_length(below) - 1;
+            below &= (1u << low) - 1;
+        }
+        relevant |= BIT(16 * suit + low);
+    }
+    return relevant;
+}
+
 /* Keep `lower`-`upper` for every position with the same cards down to the lowest relevant card
  * of each suit. */
 static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper,
@@ -854,7 +877,7 @@ static int start(Search *s, int leader, int beta, int broken) {
         int below = small_below(card, s->relevant);
         if (below > small[suit]) small[suit] = below;
     }
-    s->relevant = relevant;
+    s->relevant = relevant = extended(s, layouts, relevant);
     store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value, best);
     return value;
 }

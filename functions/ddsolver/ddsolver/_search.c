@@ -891,6 +891,26 @@ typedef struct {
     int busy;        /* a question is being answered (the GIL is released meanwhile) */
 } SearchObject;
 
+/* A question is being answered (with the GIL released): another on the same search is refused. */
+static int refused_while_busy(const SearchObject *self) {
+    if (self->busy) PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
+    return self->busy;
+}
+
+/* A question's answer, once the search is done: the nodes it visited, and -1 when its budget ran
+ * out (a search stopped with budget left ran out of memory). */
+static PyObject *answered(SearchObject *self, long long budget, int result) {
+    Search *s = &self->search;
+    self->busy = 0;
+    self->nodes = budget - s->nodes;
+    if (s->stop) {
+        if (s->nodes >= 0) return PyErr_NoMemory();
+        self->nodes = budget;
+        return PyLong_FromLong(-1);
+    }
+    return PyLong_FromLong(result);
+}
+
 static u64 from_engine(u64 mask) { /* the engine's 13 bits a suit to 16 */
     u64 hand = 0;
     for (int suit = 0; suit < 4; suit++) hand |= ((mask >> (13 * suit)) & RANKS) << (16 * suit);
@@ -919,10 +939,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "table_limit must be at least 1024 entries");
         return -1;
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
-        return -1;
-    }
+    if (refused_while_busy(self)) return -1;
     Search *s = &self->search;
     table_free(&s->table);
     free(s->cutoffs);
@@ -1023,10 +1040,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
     long long budget;
     if (!PyArg_ParseTuple(args, "OiOpiL", &hands, &leader, &trick, &broken, &beta, &budget)) return NULL;
     Search *s = &self->search;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
-        return NULL;
-    }
+    if (refused_while_busy(self)) return NULL;
     int played[MAX_SEATS], count;
     if (read_position(s, hands, leader, trick, played, &count) < 0) return NULL;
     s->nodes = budget;
@@ -1065,14 +1079,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
         result = follow(s, leader, count, beta, broken, out, SUIT_OF(played[0]), win, winner, ranked, trumped);
     }
     Py_END_ALLOW_THREADS
-    self->busy = 0;
-    self->nodes = budget - s->nodes;
-    if (s->stop) {
-        if (s->nodes >= 0) return PyErr_NoMemory();
-        self->nodes = budget;
-        return PyLong_FromLong(-1);
-    }
-    return PyLong_FromLong(result);
+    return answered(self, budget, result);
 }
 
 /* The side takes at least `need` of the tricks left, from a trick's start, in every layout of the
@@ -1131,10 +1138,7 @@ static PyObject *Search_every_layout(SearchObject *self, PyObject *args) {
                           &need, &budget))
         return NULL;
     Search *s = &self->search;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
-        return NULL;
-    }
+    if (refused_while_busy(self)) return NULL;
     int unknown[2], count;
     unsigned voids[2];
     PyObject *seq = PySequence_Fast(unknown_seats, "unknown must be a sequence of seats");
@@ -1204,14 +1208,7 @@ static PyObject *Search_every_layout(SearchObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     result = every_layout(s, unknown, count, unseen, voids, size, leader, broken, need);
     Py_END_ALLOW_THREADS
-    self->busy = 0;
-    self->nodes = budget - s->nodes;
-    if (s->stop) {
-        if (s->nodes >= 0) return PyErr_NoMemory();
-        self->nodes = budget;
-        return PyLong_FromLong(-1);
-    }
-    return PyLong_FromLong(result);
+    return answered(self, budget, result);
 }
 
 static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
@@ -1219,10 +1216,7 @@ static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
     int leader, broken;
     if (!PyArg_ParseTuple(args, "Oip", &hands, &leader, &broken)) return NULL;
     Search *s = &self->search;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
-        return NULL;
-    }
+    if (refused_while_busy(self)) return NULL;
     int played[MAX_SEATS], count;
     trick = PyTuple_New(0);
     if (!trick) return NULL;
@@ -1238,10 +1232,7 @@ static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
 
 static PyObject *Search_clear(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
     Search *s = &self->search;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is answering another question");
-        return NULL;
-    }
+    if (refused_while_busy(self)) return NULL;
     size_t limit = s->table.limit;
     table_free(&s->table);
     if (table_init(&s->table, 1024) < 0) return PyErr_NoMemory();

@@ -647,6 +647,7 @@ static int small_below(int card, u64 relevant) {
 }
 
 static int start(Search *s, int leader, int beta, int broken);
+static int search_start(Search *s, int leader, int beta, int broken);
 
 /* Within a trick: the seat `ply` places after the leader plays; `win` is the card winning the
  * trick so far, played by `winner`, `ranked` if it beat a card of its suit. A bound on the side's
@@ -762,7 +763,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
 /* At the start of a trick: a bound on the tricks the side takes from here, against `beta` (a
  * fail-soft null window): when it is at least `beta` the side takes at least that many, when it
  * is below `beta` at most that many. `relevant` is left holding the cards the answer depended on. */
-static int start(Search *s, int leader, int beta, int broken) {
+static int search_start(Search *s, int leader, int beta, int broken) {
     int seats = s->seats, trump = s->trump;
     u64 lead_hand = s->hands[leader];
     int left = pop(lead_hand);
@@ -881,6 +882,106 @@ static int start(Search *s, int leader, int beta, int broken) {
     store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value, best);
     return value;
 }
+
+#ifdef DDSOLVER_CHECK
+/* ---- the checking build (tests/ddsolver/test_checked.py) ----------------------------------------
+ * Compiled with -DDDSOLVER_CHECK, every answer at a trick's start is checked against plain
+ * minimax over every legal card, and the cards it depended on by swapping each pair of cards of
+ * a suit below its lowest relevant one between two seats (the answer must hold there too). The
+ * first answer that fails is kept in `violation` (the module's `violation()`). For small endings
+ * only: the checks cost exponential time. */
+
+static char violation[512];
+
+static int plain_follow(Search *s, int leader, int ply, int led, int win, int winner, int broken, int trumped);
+
+static int plain_start(Search *s, int leader, int broken) {
+    u64 hand = s->hands[leader];
+    if (!hand) return 0;
+    u64 legal = hand, trumps = s->trump >= 0 ? (u64)RANKS << (16 * s->trump) : 0;
+    if (s->must_break && !broken && (hand & ~trumps)) legal = hand & ~trumps;
+    int ours = s->side[leader], best = ours ? -1 : 14;
+    for (u64 rest = legal; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        s->hands[leader] = hand & ~BIT(card);
+        int value = plain_follow(s, leader, 1, SUIT_OF(card), card, leader, broken, SUIT_OF(card) == s->trump);
+        s->hands[leader] = hand;
+        if (ours ? value > best : value < best) best = value;
+    }
+    return best;
+}
+
+static int plain_follow(Search *s, int leader, int ply, int led, int win, int winner, int broken, int trumped) {
+    int seat = (leader + ply) % s->seats;
+    u64 hand = s->hands[seat];
+    u64 legal = hand & ((u64)RANKS << (16 * led));
+    if (!legal) legal = hand;
+    int ours = s->side[seat], best = ours ? -1 : 14;
+    for (u64 rest = legal; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest), new_win = win, new_winner = winner;
+        if (SUIT_OF(card) == SUIT_OF(win) ? card > win : SUIT_OF(card) == s->trump) {
+            new_win = card;
+            new_winner = seat;
+        }
+        s->hands[seat] = hand & ~BIT(card);
+        int value = ply == s->seats - 1
+            ? s->side[new_winner] + plain_start(s, new_winner, broken || trumped || SUIT_OF(card) == s->trump)
+            : plain_follow(s, leader, ply + 1, led, new_win, new_winner, broken, trumped || SUIT_OF(card) == s->trump);
+        s->hands[seat] = hand;
+        if (ours ? value > best : value < best) best = value;
+    }
+    return best;
+}
+
+/* `value` against `beta` is a true bound of the position (fail-soft). */
+static int holds(int value, int beta, int exact) { return value >= beta ? exact >= value : exact <= value; }
+
+static int start(Search *s, int leader, int beta, int broken) {
+    int value = search_start(s, leader, beta, broken);
+    if (s->stop || violation[0]) return value;
+    u64 relevant = s->relevant;
+    int exact = plain_start(s, leader, broken);
+    if (!holds(value, beta, exact))
+        snprintf(violation, sizeof violation, "leader %d beta %d: answered %d, plain minimax %d", leader, beta, value,
+                 exact);
+    for (int suit = 0; suit < 4 && !violation[0]; suit++) {
+        unsigned cards = HELD(relevant, suit);
+        unsigned below = cards ? (1u << __builtin_ctz(cards)) - 1 : RANKS;
+        for (int a = 0; a < s->seats; a++)
+            for (int b = a + 1; b < s->seats; b++)
+                for (unsigned x = HELD(s->hands[a], suit) & below; x; x &= x - 1)
+                    for (unsigned y = HELD(s->hands[b], suit) & below; y; y &= y - 1) {
+                        u64 swap = BIT(16 * suit + __builtin_ctz(x)) | BIT(16 * suit + __builtin_ctz(y));
+                        s->hands[a] ^= swap;
+                        s->hands[b] ^= swap;
+                        int swapped = plain_start(s, leader, broken);
+                        s->hands[a] ^= swap;
+                        s->hands[b] ^= swap;
+                        if (!violation[0] && !holds(value, beta, swapped))
+                            snprintf(violation, sizeof violation,
+                                     "leader %d beta %d: answered %d depending on %llx, but %d with cards %d and %d of "
+                                     "suit %d swapped", leader, beta, value, (unsigned long long)relevant, swapped,
+                                     __builtin_ctz(x), __builtin_ctz(y), suit);
+                    }
+    }
+    s->relevant = relevant;
+    return value;
+}
+
+static PyObject *module_violation(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
+    if (!violation[0]) Py_RETURN_NONE;
+    return PyUnicode_FromString(violation);
+}
+
+static PyMethodDef module_methods[] = {
+    {"violation", module_violation, METH_NOARGS, "the first answer the checks found wrong, or None"},
+    {NULL, NULL, 0, NULL},
+};
+#define MODULE_METHODS module_methods
+#else
+static inline int start(Search *s, int leader, int beta, int broken) { return search_start(s, leader, beta, broken); }
+#define MODULE_METHODS NULL
+#endif
 
 /* ---- the Python type -------------------------------------------------------------------------- */
 
@@ -1284,7 +1385,7 @@ static PyTypeObject SearchType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "ddsolver._search", "Double-dummy search for the bridge family.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "ddsolver._search", "Double-dummy search for the bridge family.", -1, MODULE_METHODS,
     NULL, NULL, NULL, NULL,
 };
 

@@ -30,7 +30,7 @@ from .bids import Bid, Strain, parse_call
 from .cards import Card, Suit
 from .contract_scoring import Side, board_vulnerable
 from .double_dummy import Budget, Ending, SearchLimit, Solver
-from .variant import Sides
+from .variant import Sides, Variant
 from .variants import variant_named
 from .wire import AnalysisDoc, DealRecord, ParContractDoc, ParDoc, TrickTableDoc, VulnerableDoc
 
@@ -68,9 +68,11 @@ def analyse(record: DealRecord, budget: int = TABLE_NODES) -> AnalysisDoc | None
         declarer, partner = contract["declarer"], record["partner"]
         sides = [0 if p in (declarer, partner) else 1 for p in range(variant.seats)]
         table, solver = floating_table(hands, declarer, partner, bid_of(contract["bid"]).strain, budget), "search"
-    elif variant.seats == 2:  # Memory Bridge: the player who does not declare leads
+    elif variant.seats == 2:  # Memory Bridge: each player alone
         sides = [0, 1]
-        table, solver = searched_table(hands, (True, False), False, {s: [1, 0] for s in STRAINS}, budget), "search"
+        table = searched_table(hands, (True, False), variant.play.trump_must_be_broken, opening_leaders(variant),
+                               budget)
+        solver = "search"
     else:  # fixed opposite pairs, any lead, the player left of the declarer leads: DDS's model
         assert not variant.play.trump_must_be_broken and not variant.play.declarer_leads_no_trump
         sides = [p % 2 for p in range(variant.seats)]
@@ -85,42 +87,44 @@ def analyse(record: DealRecord, budget: int = TABLE_NODES) -> AnalysisDoc | None
     return {"tricks": doc, "sides": sides, "complete": complete, "solver": solver, "par": par}
 
 
+def opening_leaders(variant: Variant) -> dict[Strain, list[int]]:
+    """By strain, who leads first when each position declares: the player on its left, but at no
+    trump the declarer where the variant says so (Floating Bridge)."""
+    return {strain: [p if strain is Strain.NO_TRUMP and variant.play.declarer_leads_no_trump else variant.left_of(p)
+                     for p in range(variant.seats)] for strain in STRAINS}
+
+
 def floating_table(hands: Hands, declarer: int, partner: int, strain: Strain, budget: int | None = None) -> Table:
     """Floating Bridge's table for the deal's sides (`declarer` and `partner`, the same position
-    for a declarer alone, against the rest): in no trump the declarer leads, in a suit the
-    player on the declarer's left; trump may not be led until broken. The deal's own contract
-    (`strain` by `declarer`) is searched first; `budget`: the ceiling on the table's nodes."""
-    side = tuple(p in (declarer, partner) for p in range(4))
-    leaders = {s: [p if s is Strain.NO_TRUMP else (p + 1) % 4 for p in range(4)] for s in STRAINS}
-    return searched_table(hands, side, True, leaders, budget, first=(strain, declarer))
+    for a declarer alone, against the rest), by its play rules (`opening_leaders`; trump may not
+    be led until broken). The deal's own contract (`strain` by `declarer`) is searched first;
+    `budget`: the ceiling on the table's nodes."""
+    floating = variant_named("floating")
+    side = tuple(p in (declarer, partner) for p in range(floating.seats))
+    return searched_table(hands, side, floating.play.trump_must_be_broken, opening_leaders(floating), budget,
+                          first=(strain, declarer))
 
 
 def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leaders: dict[Strain, list[int]],
                    budget: int | None = None, first: tuple[Strain, int] | None = None) -> Table:
     """A table by our search: for each strain in `leaders` and declarer position `p`, the
     tricks `p`'s side takes when `leaders[strain][p]` leads, `side` giving the sides. The cell
-    `first` (strain, declarer), if given, is searched first, then the strains in turn, each with
-    one solver (its transposition table serves every leader of the strain, and each search starts
-    from the last count found in the strain). With a `budget` (nodes, the whole table's ceiling)
-    the cells still unsearched when it runs out are None."""
+    `first` (strain, declarer), if given, is searched first, then the rest of its strain, then the
+    other strains, each with one solver (its transposition table serves every leader of the
+    strain, and each search starts from the last count found in the strain). With a `budget`
+    (nodes, the whole table's ceiling) the cells still unsearched when it runs out are None."""
     seats, size = len(hands), len(hands[0])
-    searches = [(strain, leader) for strain in leaders for leader in dict.fromkeys(leaders[strain])]
-    if first is not None and first[0] in leaders:
-        searches.remove(opening := (first[0], leaders[first[0]][first[1]]))
-        searches.insert(0, opening)
+    strains = sorted(leaders, key=lambda strain: first is None or strain is not first[0])  # the first's first
     shared = Budget(budget) if budget is not None else None
-    known: dict[tuple[Strain, int], int | None] = dict.fromkeys(searches)
-    solver: Solver | None = None
-    solver_strain: Strain | None = None
-    guess: int | None = None
-    for strain, leader in searches:
-        if strain is not solver_strain:
-            solver, solver_strain, guess = Solver(seats, strain.trump, side, must_break, shared), strain, None
-        assert solver is not None
-        try:
-            known[strain, leader] = guess = solver.most_tricks(Ending(hands, leader, strain.trump, side), guess)
-        except SearchLimit:
-            break
+    known: dict[tuple[Strain, int], int | None] = {}
+    for strain in strains:
+        opening = [leaders[strain][first[1]]] if first is not None and strain is first[0] else []
+        solver, guess = Solver(seats, strain.trump, side, must_break, shared), None
+        for leader in dict.fromkeys([*opening, *leaders[strain]]):
+            try:
+                known[strain, leader] = guess = solver.most_tricks(Ending(hands, leader, strain.trump, side), guess)
+            except SearchLimit:  # the ceiling: this cell and every one after it stay unknown
+                known[strain, leader] = None
     table: Table = {}
     for strain, row in leaders.items():
         table[strain] = []

@@ -17,7 +17,7 @@ microseconds) that bound what one caller may spend.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ddsolver import Search
 
@@ -33,7 +33,7 @@ class SearchLimit(Exception):
 class Budget:
     """Nodes a search may still visit; several searches may share one (`SearchLimit` past it)."""
 
-    nodes: int = field(default=200_000)
+    nodes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,16 +99,9 @@ class Solver:
     def bound(self, ending: Ending, beta: int) -> int:
         """A bound on the side's tricks against `beta`: it takes at least the bound when that is
         `beta` or more, at most the bound when it is less (`SearchLimit` past the budget)."""
-        budget = self._budget
-        found = self._search.bound([hand_mask(hand) for hand in ending.hands], ending.leader,
-                                   [card_index(card) for card in ending.trick], ending.trump_broken, beta,
-                                   _UNBOUNDED if budget is None else max(budget.nodes, 0))
-        if budget is not None:
-            budget.nodes -= self._search.nodes
-            if found < 0:
-                budget.nodes = -1
-                raise SearchLimit
-        return found
+        return self._charged(self._search.bound([hand_mask(hand) for hand in ending.hands], ending.leader,
+                                                [card_index(card) for card in ending.trick], ending.trump_broken,
+                                                beta, self._allowance()))
 
     def can_take_every_layout(self, hands: Sequence[Sequence[Card] | None], unseen: Iterable[Card],
                               voids: Mapping[int, Iterable[Suit]], leader: int, broken: bool, tricks: int) -> bool:
@@ -117,17 +110,24 @@ class Solver:
         each holding as many cards as the others and none of a suit in its `voids`. Each layout
         costs a node of the budget besides its search (`SearchLimit` past it)."""
         unknown = [p for p, hand in enumerate(hands) if hand is None]
-        budget = self._budget
-        found = self._search.every_layout(
+        return self._charged(self._search.every_layout(
             [0 if hand is None else hand_mask(hand) for hand in hands], unknown, hand_mask(unseen),
             [sum(1 << int(suit) for suit in voids.get(p, ())) for p in unknown], leader, broken, tricks,
-            _UNBOUNDED if budget is None else max(budget.nodes, 0))
-        if budget is not None:
-            budget.nodes -= self._search.nodes
-            if found < 0:
-                budget.nodes = -1
+            self._allowance())) == 1
+
+    def _allowance(self) -> int:
+        """The nodes the next question may visit: what is left of the budget."""
+        return _UNBOUNDED if self._budget is None else max(self._budget.nodes, 0)
+
+    def _charged(self, answer: int) -> int:
+        """`answer` (the native search's: -1 when it ran out), its nodes taken from the budget;
+        `SearchLimit` when it ran out."""
+        if self._budget is not None:
+            self._budget.nodes -= self._search.nodes
+            if answer < 0:
+                self._budget.nodes = -1
                 raise SearchLimit
-        return found == 1
+        return answer
 
     def most_tricks(self, ending: Ending, guess: int | None = None) -> int:
         """The most tricks the side can take: bounds asked from `guess` (by default the tricks the

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .analysis import STRAINS, Hands, Table, searched_table
+from .analysis import Hands, Table, opening_leaders, searched_table
 from .bids import Strain
 from .pbn import DIRECTIONS, tag_pair
 from .pbn_reader import Game, PbnError, hands_of, parse_pbn_card
@@ -84,10 +84,8 @@ def table_deal(game: Game, variant: Variant) -> TableDeal:
         sizes = ", ".join(f"{DIRECTIONS[p]} {len(hand)}" for p, hand in enumerate(hands))
         raise PbnError(f"{game}: the hands must have as many cards each, 1 to {variant.hand_size}; they have {sizes}")
     declarer, partner = _declaring_side(game, variant, hands)
-    leaders = {strain: [p if strain is Strain.NO_TRUMP and variant.play.declarer_leads_no_trump
-                        else variant.left_of(p) for p in seats] for strain in STRAINS}
     return TableDeal(hands, tuple(p in (declarer, partner) for p in seats), variant.play.trump_must_be_broken,
-                     leaders)
+                     opening_leaders(variant))
 
 
 def _declaring_side(game: Game, variant: Variant, hands: Hands) -> tuple[int, int]:

@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import Card
 from .pbn import DIRECTIONS, RANK_ORDER, SEATS, SUIT_ORDER, pbn_card
 
 #: A tag pair at the reading position: its name and its string's content, still escaped.
@@ -40,8 +40,6 @@ _SYMBOL = re.compile(r'[^\s\[\]{};"]+|[^\s{;"\[]')
 _DEAL = re.compile(r"\s*([NESW])\s*:(.*)", re.IGNORECASE | re.DOTALL)
 #: The value that inherits the game before's.
 INHERIT = "#"
-_SUITS = {suit.letter: suit for suit in Suit}
-_RANKS = {rank.letter: rank for rank in Rank}
 
 
 class PbnError(ValueError):
@@ -160,7 +158,7 @@ def _hand(game: Game, text: str) -> list[Card]:
     if len(suits) != len(SUIT_ORDER) or any(rank not in RANK_ORDER for suit in suits for rank in suit):
         raise PbnError(f'{game}: the hand "{text}" of the Deal tag is not four suits of ranks '
                        f"{RANK_ORDER} separated by dots")
-    return [Card(_SUITS[suit], _RANKS[rank]) for suit, ranks in zip(SUIT_ORDER, suits, strict=True) for rank in ranks]
+    return [Card.parse(rank + suit) for suit, ranks in zip(SUIT_ORDER, suits, strict=True) for rank in ranks]
 
 
 def parse_pbn_card(text: str) -> Card | None:
@@ -168,4 +166,4 @@ def parse_pbn_card(text: str) -> Card | None:
     text = text.strip().upper()
     if len(text) != 2 or text[0] not in SUIT_ORDER or text[1] not in RANK_ORDER:
         return None
-    return Card(_SUITS[text[0]], _RANKS[text[1]])
+    return Card.parse(text[1] + text[0])  # the wire's form: rank then suit

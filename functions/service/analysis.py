@@ -7,15 +7,15 @@ never imports it, so their cold start does not grow (tests/deploy checks it). A 
 written once and analysed once: a redelivered event finds `analysis` set (in the record as it is
 then, not the event's snapshot of its creation) and does nothing.
 
-Its cost is bounded per deal and per person. A deal's table is exact, and our search's is capped at
-`ANALYSIS_NODES` nodes, a ceiling no deal measured comes near (DDS, where it models the game, is
-bounded by its own nature: under 1.5 s a table). And a
-person has at most `ANALYSES_PER_HOUR` deals analysed in any hour: before the search, one
-transaction charges the deal to each person who played it (a deal of bots alone, at a duplicate
-event's table, to the room's host: the event's director) in their server-only
-`analysisAllowance/{uid}`, or, when one of them has had that many deals analysed in the last hour,
-gives the record `analysis: null` and `analysisSkipped` instead and searches nothing. A deal
-already charged (a redelivered event) is not charged again.
+Its cost is bounded per deal and per person. A deal's table is exact, and our search's is
+capped at `ANALYSIS_NODES` nodes, a ceiling no deal measured comes near (DDS, where it models the
+game, is bounded by its own nature: under 1.5 s a table). And a person has at most
+`ANALYSES_PER_HOUR` deals analysed in any hour: before the search, one transaction charges the
+deal to each person who played it (a deal of bots alone, at a duplicate event's table, to the
+room's host: the event's director) in their server-only `analysisAllowance/{uid}`, or, when one
+of them has had that many deals analysed in the last hour, gives the record `analysis: null` and
+`analysisSkipped` instead and searches nothing. A deal already charged (a redelivered event) is
+not charged again.
 """
 from __future__ import annotations
 
@@ -116,8 +116,8 @@ def analyse_record(path: str, record: dict[str, Any], budget: int, now: float) -
                                   memory=options.MemoryOption.GB_1, timeout_sec=300, cpu=1, concurrency=1)
 def analyseDeal(event: firestore_fn.Event[Snapshot | None]) -> None:  # camelCase: deployed name
     """A new hand record: its double-dummy analysis. One at a time per instance: a search is
-    CPU-bound (a second or so, two minutes at its ceiling), and 80 of them (the default concurrency for 1 vCPU) on one
-    vCPU would each run far past the timeout."""
+    CPU-bound (a second or so, two minutes at its ceiling), and 80 of them (the default
+    concurrency for 1 vCPU) on one vCPU would each run far past the timeout."""
     snapshot = event.data
     record = snapshot.to_dict() if snapshot is not None else None
     if record is not None:

@@ -1331,18 +1331,6 @@ static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
     return PyLong_FromLong(quick(s, leader, layouts, broken, &relevant));
 }
 
-static PyObject *Search_clear(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
-    Search *s = &self->search;
-    if (refused_while_busy(self)) return NULL;
-    size_t limit = s->table.limit;
-    table_free(&s->table);
-    if (table_init(&s->table, 1024) < 0) return PyErr_NoMemory();
-    s->table.limit = limit;
-    for (int i = 0; i < 14; i++) s->killers[i] = -1;
-    memset(s->cutoffs, 0, CUTOFFS * sizeof(Cutoff));
-    Py_RETURN_NONE;
-}
-
 static PyObject *Search_get_nodes(SearchObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromLongLong(self->nodes);
 }
@@ -1361,7 +1349,6 @@ static PyMethodDef Search_methods[] = {
      "budget ran out (one node a layout besides the search's)"},
     {"quick_tricks", (PyCFunction)Search_quick_tricks, METH_VARARGS,
      "quick_tricks(hands, leader, broken) -> the tricks the leader's side surely takes by cashing"},
-    {"clear", (PyCFunction)Search_clear, METH_NOARGS, "forget the transposition table"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,8 +24,6 @@ class Search:
         layout besides the search's)."""
     def quick_tricks(self, hands: Sequence[int], leader: int, broken: bool) -> int:
         """The tricks the leader's side surely takes by cashing top cards, at a trick's start."""
-    def clear(self) -> None:
-        """Forget the transposition table."""
     @property
     def nodes(self) -> int:
         """The nodes (cards tried) the last question visited."""

@@ -62,6 +62,8 @@ typedef struct {
     int len[MAX_SEATS];
 } Layout;
 
+static void layout_top(Layout *l);
+
 static void layout_suit(const u64 *hands, int seats, int suit, Layout *l) {
     unsigned fields[MAX_SEATS] = {0, 0, 0, 0};
     unsigned out = 0;
@@ -73,28 +75,44 @@ static void layout_suit(const u64 *hands, int seats, int suit, Layout *l) {
     for (int p = seats; p < MAX_SEATS; p++) l->len[p] = 0;
     l->out = out;
     l->holders = 0;
-    l->top = -1;
-    l->run = 0;
-    l->low = -1;
-    int index = 0, running = 1;
+    unsigned odd = fields[1] | fields[3], high = fields[2] | fields[3]; /* the bits of each holder's seat */
+    int index = 0;
     while (out) {
         int bit = bit_length(out) - 1;
         out ^= 1u << bit;
-        int holder = (fields[0] >> bit & 1) ? 0 : (fields[1] >> bit & 1) ? 1 : (fields[2] >> bit & 1) ? 2 : 3;
-        l->holders |= (unsigned)holder << (2 * index);
+        l->holders |= ((odd >> bit & 1) | (high >> bit & 1) << 1) << (2 * index);
         index++;
-        if (l->top < 0) {
-            l->top = holder;
-            l->run = 1;
-            l->low = bit;
-        } else if (running && holder == l->top) {
-            l->run++;
-            l->low = bit;
-        } else {
-            running = 0;
-        }
     }
     l->count = index;
+    layout_top(l);
+}
+
+/* Sets `top`, `run` and `low` from `holders`, `out` and `count`. */
+static void layout_top(Layout *l) {
+    if (!l->count) {
+        l->top = l->low = -1;
+        l->run = 0;
+        return;
+    }
+    l->top = (int)(l->holders & 3);
+    unsigned differ = l->holders ^ ((unsigned)l->top * 0x5555555u); /* 0 in each field the top seat holds */
+    differ = (differ | differ >> 1) & 0x5555555u;
+    int run = differ ? __builtin_ctz(differ) / 2 : 13;
+    l->run = run < l->count ? run : l->count;
+    unsigned out = l->out;
+    for (int k = 1; k < l->run; k++) out ^= 1u << (bit_length(out) - 1);
+    l->low = bit_length(out) - 1;
+}
+
+/* The layout less the card of rank `rank` (still out). */
+static void remove_card(Layout *l, int rank) {
+    int index = __builtin_popcount(l->out >> (rank + 1));
+    unsigned below = (1u << (2 * index)) - 1;
+    l->len[l->holders >> (2 * index) & 3]--;
+    l->holders = (l->holders & below) | (l->holders >> 2 & ~below);
+    l->out &= ~(1u << rank);
+    l->count--;
+    layout_top(l);
 }
 
 /* One rank of each run of equivalent cards of `held` (adjacent among `out`), highest first. */
@@ -218,11 +236,12 @@ static Bucket *table_bucket(Table *t, u64 lengths, unsigned meta) {
  * The card that settled the last question in that situation is tried first (a hint: a clash of
  * keys only costs order). */
 typedef struct {
-    u64 key;
+    uint32_t check; /* bits of the situation's hash beside those that place it */
     int card;
 } Cutoff;
 
-#define CUTOFFS (1 << 15)
+#define CUTOFF_BITS 15
+#define CUTOFFS (1 << CUTOFF_BITS)
 
 static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int win, int winner, int trump) {
     unsigned held = HELD(hand, led);
@@ -230,10 +249,11 @@ static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int 
     return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)(trump < 0 ? winner : win) << 52) ^ ((u64)seat << 58) ^ ((u64)ply << 60);
 }
 
-static inline Cutoff *cutoff_of(Cutoff *cutoffs, u64 key) {
-    u64 h = key * 0xD6E8FEB86659FD93ull;
-    return &cutoffs[(h >> 40) & (CUTOFFS - 1)];
-}
+static inline u64 hash_of(u64 key) { return key * 0xD6E8FEB86659FD93ull; }
+
+static inline Cutoff *cutoff_of(Cutoff *cutoffs, u64 hash) { return &cutoffs[hash >> (64 - CUTOFF_BITS)]; }
+
+static inline uint32_t check_of(u64 hash) { return (uint32_t)(hash >> 16); }
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
@@ -322,7 +342,9 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
         s->stop = 1;
         return;
     }
+    u64 signature = (u64)signature_of(mask) << 32 | signature_of(pattern);
     for (unsigned i = 0; i < b->count; i++) {
+        if (b->signatures[i] != signature) continue;
         Entry *e = &b->entries[i];
         if (e->mask[0] == mask[0] && e->mask[1] == mask[1] && e->pattern[0] == pattern[0] &&
             e->pattern[1] == pattern[1]) {
@@ -344,7 +366,7 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
         b->signatures = signatures;
         b->capacity = capacity;
     }
-    b->signatures[b->count] = (u64)signature_of(mask) << 32 | signature_of(pattern);
+    b->signatures[b->count] = signature;
     Entry *e = &b->entries[b->count++];
     e->mask[0] = mask[0];
     e->mask[1] = mask[1];
@@ -646,14 +668,14 @@ static int small_below(int card, u64 relevant) {
     return RANK_OF(card) < low ? low : 0;
 }
 
-static int start(Search *s, int leader, int beta, int broken);
-static int search_start(Search *s, int leader, int beta, int broken);
+static int start(Search *s, int leader, int beta, int broken, const Layout *given);
+static int search_start(Search *s, int leader, int beta, int broken, const Layout *given);
 
 /* Within a trick: the seat `ply` places after the leader plays; `win` is the card winning the
  * trick so far, played by `winner`, `ranked` if it beat a card of its suit. A bound on the side's
  * tricks from this trick on (it included), against `beta` (see `start`). */
-static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out, int led, int win, int winner,
-                  int ranked, int trumped) {
+static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out, const Layout *layouts, int led,
+                  int win, int winner, int ranked, int trumped) {
     int seats = s->seats, trump = s->trump;
     int seat = (leader + ply) % seats;
     u64 hand = s->hands[seat];
@@ -704,9 +726,9 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
             for (int i = nruffs - 1; i >= winning; i--) cards[n++] = ruffs[i];
         }
     }
-    u64 situation = follow_key(seat, ply, hand, out, led, win, winner, trump);
+    u64 situation = hash_of(follow_key(seat, ply, hand, out, led, win, winner, trump));
     Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
-    if (n > 1 && cutoff->key == situation && cards[0] != cutoff->card) {
+    if (n > 1 && cutoff->check == check_of(situation) && cards[0] != cutoff->card) {
         for (int i = 1; i < n; i++) {
             if (cards[i] != cutoff->card) continue;
             memmove(cards + 1, cards, (size_t)i * sizeof(int));
@@ -738,16 +760,26 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
         }
         if (last) {
             int won = s->side[new_winner];
-            found = won + start(s, new_winner, beta - won, broken || trumped || suit == trump);
+            Layout next[4];
+            if (layouts) { /* the trick's start's layouts less the trick's cards */
+                memcpy(next, layouts, sizeof next);
+                u64 now = 0;
+                for (int p = 0; p < seats; p++) now |= s->hands[p];
+                for (u64 gone = out & ~now; gone; gone &= gone - 1) {
+                    int played = __builtin_ctzll(gone);
+                    remove_card(&next[SUIT_OF(played)], RANK_OF(played));
+                }
+            }
+            found = won + start(s, new_winner, beta - won, broken || trumped || suit == trump, layouts ? next : NULL);
             if (new_ranked) s->relevant |= BIT(new_win);
         } else {
-            found = follow(s, leader, ply + 1, beta, broken, out, led, new_win, new_winner, new_ranked,
+            found = follow(s, leader, ply + 1, beta, broken, out, layouts, led, new_win, new_winner, new_ranked,
                            trumped || suit == trump);
         }
         s->hands[seat] = hand;
         if (s->stop) return 0;
         if (ours ? found >= beta : found < beta) {
-            cutoff->key = situation;
+            cutoff->check = check_of(situation);
             cutoff->card = card;
             return found;
         }
@@ -763,7 +795,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
 /* At the start of a trick: a bound on the tricks the side takes from here, against `beta` (a
  * fail-soft null window): when it is at least `beta` the side takes at least that many, when it
  * is below `beta` at most that many. `relevant` is left holding the cards the answer depended on. */
-static int search_start(Search *s, int leader, int beta, int broken) {
+static int search_start(Search *s, int leader, int beta, int broken, const Layout *given) {
     int seats = s->seats, trump = s->trump;
     u64 lead_hand = s->hands[leader];
     int left = pop(lead_hand);
@@ -791,8 +823,9 @@ static int search_start(Search *s, int leader, int beta, int broken) {
         s->relevant = ranked ? BIT(win) : 0;
         return s->side[winner];
     }
-    Layout layouts[4];
-    layouts_of(s, layouts);
+    Layout computed[4];
+    if (!given) layouts_of(s, computed);
+    const Layout *layouts = given ? given : computed;
     u64 lengths = 0;
     for (int suit = 0; suit < 4; suit++)
         for (int p = 0; p < seats; p++) lengths |= (u64)layouts[suit].len[p] << (16 * suit + 4 * p);
@@ -864,7 +897,7 @@ static int search_start(Search *s, int leader, int beta, int broken) {
             return 0;
         }
         s->hands[leader] = lead_hand & ~BIT(card);
-        int found = follow(s, leader, 1, beta, broken, out, suit, card, leader, 0, suit == trump);
+        int found = follow(s, leader, 1, beta, broken, out, layouts, suit, card, leader, 0, suit == trump);
         s->hands[leader] = lead_hand;
         if (s->stop) return 0;
         if (ours ? found > value : found < value) value = found;
@@ -936,8 +969,8 @@ static int plain_follow(Search *s, int leader, int ply, int led, int win, int wi
 /* `value` against `beta` is a true bound of the position (fail-soft). */
 static int holds(int value, int beta, int exact) { return value >= beta ? exact >= value : exact <= value; }
 
-static int start(Search *s, int leader, int beta, int broken) {
-    int value = search_start(s, leader, beta, broken);
+static int start(Search *s, int leader, int beta, int broken, const Layout *given) {
+    int value = search_start(s, leader, beta, broken, given);
     if (s->stop || violation[0]) return value;
     u64 relevant = s->relevant;
     int exact = plain_start(s, leader, broken);
@@ -979,7 +1012,9 @@ static PyMethodDef module_methods[] = {
 };
 #define MODULE_METHODS module_methods
 #else
-static inline int start(Search *s, int leader, int beta, int broken) { return search_start(s, leader, beta, broken); }
+static inline int start(Search *s, int leader, int beta, int broken, const Layout *given) {
+    return search_start(s, leader, beta, broken, given);
+}
 #define MODULE_METHODS NULL
 #endif
 
@@ -1150,7 +1185,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     if (!count) {
-        result = start(s, leader, beta, broken);
+        result = start(s, leader, beta, broken, NULL);
     } else if (beta <= 0) {
         result = 0;
     } else if (beta > pop(s->hands[leader]) + 1) {
@@ -1177,7 +1212,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
                 ranked = 0;
             }
         }
-        result = follow(s, leader, count, beta, broken, out, SUIT_OF(played[0]), win, winner, ranked, trumped);
+        result = follow(s, leader, count, beta, broken, out, NULL, SUIT_OF(played[0]), win, winner, ranked, trumped);
     }
     Py_END_ALLOW_THREADS
     return answered(self, budget, result);
@@ -1201,7 +1236,7 @@ static int every_layout(Search *s, const int *unknown, int count, u64 unseen, co
             s->stop = 1;
             return 0;
         }
-        return start(s, leader, need, broken) >= need;
+        return start(s, leader, need, broken, NULL) >= need;
     }
     int cards[26], n = 0, chosen[13];
     for (u64 rest = unseen & ~void_cards[0]; rest; rest &= rest - 1) cards[n++] = __builtin_ctzll(rest);
@@ -1218,7 +1253,7 @@ static int every_layout(Search *s, const int *unknown, int count, u64 unseen, co
             }
             s->hands[unknown[0]] = first;
             s->hands[unknown[1]] = second;
-            int found = start(s, leader, need, broken);
+            int found = start(s, leader, need, broken, NULL);
             if (s->stop) return 0;
             if (found < need) return 0;
         }

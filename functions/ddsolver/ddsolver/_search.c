@@ -22,7 +22,9 @@
  * - partition search: at each trick's start the bounds learnt are kept under a key of the
  *   leader, whether trump is broken and every seat's length in every suit, for every position
  *   with the same holders of the top cards of each suit down to the lowest card the answer
- *   depended on (a trick won by a higher card of its suit makes that card relevant). The table
+ *   depended on (a trick won by a higher card of its suit makes that card relevant). A key's
+ *   entries are kept the most general first (the fewest cards fixed), so that a lookup settles
+ *   on the most general bound, which leaves the fewest cards relevant above it. The table
  *   lives as long as its `Search`: questions about other positions of the same deal, or other
  *   deals, with the same trump, sides and lead rule share it;
  * - move ordering: the lead that settled the position before, the lead that last settled a
@@ -113,6 +115,12 @@ static void remove_card(Layout *l, int rank) {
     l->out &= ~(1u << rank);
     l->count--;
     layout_top(l);
+}
+
+/* The rank of the `n`th highest of the cards `out` (n >= 1, at most as many as there are). */
+static inline int nth_out(unsigned out, int n) {
+    for (int k = 1; k < n; k++) out ^= 1u << (bit_length(out) - 1);
+    return bit_length(out) - 1;
 }
 
 /* One rank of each run of equivalent cards of `held` (adjacent among `out`), highest first. */
@@ -309,6 +317,11 @@ static u64 extended(const Search *s, const Layout *layouts, u64 relevant) {
     return relevant;
 }
 
+/* How many top cards an entry fixes. */
+static inline unsigned fixed_of(unsigned depths) {
+    return (depths & 15) + (depths >> 4 & 15) + (depths >> 8 & 15) + (depths >> 12 & 15);
+}
+
 /* Keep `lower`-`upper` for every position with the same cards down to the lowest relevant card
  * of each suit. */
 static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper,
@@ -366,8 +379,13 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
         b->signatures = signatures;
         b->capacity = capacity;
     }
-    b->signatures[b->count] = signature;
-    Entry *e = &b->entries[b->count++];
+    unsigned at = b->count, fixed = fixed_of(depths); /* after every entry fixing as few cards */
+    while (at > 0 && fixed_of(b->entries[at - 1].depths) > fixed) at--;
+    memmove(b->entries + at + 1, b->entries + at, (b->count - at) * sizeof(Entry));
+    memmove(b->signatures + at + 1, b->signatures + at, (b->count - at) * sizeof(u64));
+    b->count++;
+    b->signatures[at] = signature;
+    Entry *e = &b->entries[at];
     e->mask[0] = mask[0];
     e->mask[1] = mask[1];
     e->pattern[0] = pattern[0];
@@ -406,7 +424,9 @@ static void sure_trumps(const Search *s, int *sure, int *lost, u64 *sure_cards, 
  * `first` first if not -1: with no trump in every suit; with trump, the trumps it may lead, and
  * the side suits too once no opponent has a trump left (or only as many as the top trumps draw),
  * else the best one side suit (or `first`) no opponent can ruff. A partner holding trump must
- * have enough other cards not to ruff meanwhile. `*relevant`: the lowest card of each run. */
+ * have enough other cards not to ruff meanwhile. `*relevant`: in each suit cashed, the lowest of the
+ * top cards that must beat another seat's (as many as another seat holds there: the cards after
+ * them win once the other seats are out of the suit, whatever their ranks). */
 static int cash(const Search *s, int seat, const Layout *layouts, int broken, int first, u64 *relevant) {
     int seats = s->seats, trump = s->trump, ours = s->side[seat];
     int cashed[4] = {0, 0, 0, 0};
@@ -418,7 +438,8 @@ static int cash(const Search *s, int seat, const Layout *layouts, int broken, in
         for (int p = 0; p < seats; p++)
             if (p != seat && l->len[p] > others) others = l->len[p];
         cashed[suit] = others <= l->run ? l->len[seat] : l->run;
-        lows[suit] = BIT(16 * suit + l->low);
+        int ranked = others < l->run ? others : l->run; /* the top cards that must beat another seat's */
+        if (ranked) lows[suit] = BIT(16 * suit + nth_out(l->out, ranked));
     }
     if (trump >= 0 && s->must_break && !broken && layouts[trump].len[seat] < pop(s->hands[seat])) cashed[trump] = 0;
     *relevant = (cashed[0] ? lows[0] : 0) | (cashed[1] ? lows[1] : 0) | (cashed[2] ? lows[2] : 0) |
@@ -843,16 +864,7 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
             if ((layout[0] & e->mask[0]) != e->pattern[0] || (layout[1] & e->mask[1]) != e->pattern[1]) continue;
             if (beta <= e->lower || beta > e->upper) {
                 s->relevant = absolute(layouts, e->depths);
-                int found = beta <= e->lower ? e->lower : e->upper;
-                if (i > 0) { /* found entries move up: the next lookup finds them sooner */
-                    Entry hit = *e;
-                    u64 hit_signature = signatures[i];
-                    bucket->entries[i] = bucket->entries[i / 2];
-                    bucket->signatures[i] = signatures[i / 2];
-                    bucket->entries[i / 2] = hit;
-                    bucket->signatures[i / 2] = hit_signature;
-                }
-                return found;
+                return beta <= e->lower ? e->lower : e->upper;
             }
             if (e->best >= 0) best = e->best;
         }
@@ -860,7 +872,8 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     if (trump >= 0) {
         const Layout *t = &layouts[trump];
         if (t->top >= 0 && (s->side[t->top] ? beta <= t->run : beta > left - t->run)) {
-            s->relevant = BIT(16 * trump + t->low);
+            /* (when no other seat holds a trump their ranks do not matter) */
+            s->relevant = t->run < t->count ? BIT(16 * trump + t->low) : 0;
             return s->side[t->top] ? t->run : left - t->run;
         }
         int sure, lost;

@@ -27,9 +27,10 @@
  *   on the most general bound, which leaves the fewest cards relevant above it. The table
  *   lives as long as its `Search`: questions about other positions of the same deal, or other
  *   deals, with the same trump, sides and lead rule share it;
- * - move ordering: the lead that settled the position before, the lead that last settled a
- *   position with as many tricks left, then weights after DDS's (Haglund and Hein) for any sides;
- *   a follower ducks when its side wins the trick anyway, else tries the cheapest sure winner.
+ * - move ordering: the card that last settled a like situation first (a leader holding the same
+ *   hand; a follower to the same suit led, cards out and winning card), then for a lead weights
+ *   after DDS's (Haglund and Hein) for any sides; a follower ducks when its side wins the trick
+ *   anyway, else tries the cheapest sure winner.
  *
  * Every card tried counts one node; a question stops (and answers -1) past its budget of nodes.
  */
@@ -144,7 +145,7 @@ typedef struct {
     u64 mask[2];    /* the top cards fixed: 2 bits a card, suits 0-1 in the first word, 2-3 in the second */
     u64 pattern[2]; /* their holders */
     uint16_t depths; /* how many top cards of each suit are fixed, 4 bits a suit */
-    int8_t lower, upper, best;
+    int8_t lower, upper;
 } Entry;
 
 typedef struct {
@@ -237,18 +238,18 @@ static Bucket *table_bucket(Table *t, u64 lengths, unsigned meta) {
     }
 }
 
-/* ---- cut-off cards: within a trick, the card that last settled a like situation ---------------- */
+/* ---- cut-off cards: the card that last settled a like situation --------------------------------- */
 
-/* A follower's situation: its seat and place in the trick, the suit led's cards out and its own,
- * and the card winning the trick so far (when it cannot follow: its whole hand and the winner).
- * The card that settled the last question in that situation is tried first (a hint: a clash of
- * keys only costs order). */
+/* A leader's situation: its seat and whole hand. A follower's: its seat and place in the trick,
+ * the suit led's cards out and its own, and the card winning the trick so far (when it cannot
+ * follow: its whole hand and the winner). The card that settled the last question in that
+ * situation is tried first (a hint: a clash of keys only costs order). */
 typedef struct {
     uint32_t check; /* bits of the situation's hash beside those that place it */
     int card;
 } Cutoff;
 
-#define CUTOFF_BITS 15
+#define CUTOFF_BITS 20
 #define CUTOFFS (1 << CUTOFF_BITS)
 
 static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int win, int winner, int trump) {
@@ -256,6 +257,9 @@ static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int 
     if (held) return (u64)HELD(out, led) | (u64)held << 13 | (u64)win << 26 | (u64)seat << 32 | (u64)ply << 34 | 1ull << 63;
     return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)(trump < 0 ? winner : win) << 52) ^ ((u64)seat << 58) ^ ((u64)ply << 60);
 }
+
+/* A leader's situation: its seat and its whole hand. */
+static inline u64 lead_key(int leader, u64 hand) { return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)leader << 58); }
 
 static inline u64 hash_of(u64 key) { return key * 0xD6E8FEB86659FD93ull; }
 
@@ -272,7 +276,6 @@ typedef struct {
     u64 relevant;   /* the cards the last answer depended on */
     long long nodes; /* left in this question's budget */
     int stop;        /* the budget ran out (or memory did): unwind, keep nothing */
-    int killers[14]; /* by tricks left: the lead that last settled a position (-1: none) */
     Table table;
     Cutoff *cutoffs; /* CUTOFFS of them */
 } Search;
@@ -324,8 +327,7 @@ static inline unsigned fixed_of(unsigned depths) {
 
 /* Keep `lower`-`upper` for every position with the same cards down to the lowest relevant card
  * of each suit. */
-static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper,
-                  int best) {
+static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper) {
     Table *t = &s->table;
     if (t->entries >= t->limit) {  /* full: forget everything (the answers stay exact) */
         size_t size = t->size;
@@ -363,7 +365,6 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
             e->pattern[1] == pattern[1]) {
             if (lower > e->lower) e->lower = (int8_t)lower;
             if (upper < e->upper) e->upper = (int8_t)upper;
-            e->best = (int8_t)best;
             return;
         }
     }
@@ -393,7 +394,6 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
     e->depths = (uint16_t)depths;
     e->lower = (int8_t)lower;
     e->upper = (int8_t)upper;
-    e->best = (int8_t)best;
     t->entries++;
 }
 
@@ -423,22 +423,23 @@ static void sure_trumps(const Search *s, int *sure, int *lost, u64 *sure_cards, 
  * suit where no other seat holds more cards than that run, every card it holds there), suit
  * `first` first if not -1: with no trump in every suit; with trump, the trumps it may lead, and
  * the side suits too once no opponent has a trump left (or only as many as the top trumps draw),
- * else the best one side suit (or `first`) no opponent can ruff. A partner holding trump must
- * have enough other cards not to ruff meanwhile. `*relevant`: in each suit cashed, the lowest of the
- * top cards that must beat another seat's (as many as another seat holds there: the cards after
- * them win once the other seats are out of the suit, whatever their ranks). */
+ * else the trumps alone (unless `first` is a side suit) or the side suits alone, in each only as
+ * many rounds as every opponent holding trump follows to. A partner holding trump must have
+ * enough other cards not to ruff meanwhile. `*relevant`: in each suit cashed, the lowest of the
+ * top cards that must beat another seat's (as many as another seat holds there, at most as many
+ * as are cashed: the cards after them win once the other seats are out of the suit, whatever
+ * their ranks). */
 static int cash(const Search *s, int seat, const Layout *layouts, int broken, int first, u64 *relevant) {
     int seats = s->seats, trump = s->trump, ours = s->side[seat];
-    int cashed[4] = {0, 0, 0, 0};
+    int cashed[4] = {0, 0, 0, 0}, others[4] = {0, 0, 0, 0};
     u64 lows[4] = {0, 0, 0, 0};
     for (int suit = 0; suit < 4; suit++) {
         const Layout *l = &layouts[suit];
         if (l->top != seat) continue;
-        int others = 0;
         for (int p = 0; p < seats; p++)
-            if (p != seat && l->len[p] > others) others = l->len[p];
-        cashed[suit] = others <= l->run ? l->len[seat] : l->run;
-        int ranked = others < l->run ? others : l->run; /* the top cards that must beat another seat's */
+            if (p != seat && l->len[p] > others[suit]) others[suit] = l->len[p];
+        cashed[suit] = others[suit] <= l->run ? l->len[seat] : l->run;
+        int ranked = others[suit] < l->run ? others[suit] : l->run; /* the top cards that must beat another seat's */
         if (ranked) lows[suit] = BIT(16 * suit + nth_out(l->out, ranked));
     }
     if (trump >= 0 && s->must_break && !broken && layouts[trump].len[seat] < pop(s->hands[seat])) cashed[trump] = 0;
@@ -460,16 +461,23 @@ static int cash(const Search *s, int seat, const Layout *layouts, int broken, in
     if (opponents <= (drawn ? layouts[trump].run : 0) && spare >= sides) return drawn + sides;
     int best = (first < 0 || first == trump) ? drawn : 0;
     *relevant = best ? lows[trump] : 0;
+    if (first == trump || (first >= 0 && !cashed[first])) return best;
+    int rounds = 0; /* or the side suits, in each as many rounds as every opponent holding trump follows to */
+    u64 ranked_cards = 0;
     for (int suit = 0; suit < 4; suit++) {
-        int tricks = cashed[suit];
-        if (suit == trump || tricks <= best || spare < tricks || (first >= 0 && first != suit)) continue;
-        int safe = 1;
+        if (suit == trump || !cashed[suit]) continue;
+        int followed = cashed[suit];
         for (int p = 0; p < seats; p++)
-            if (s->side[p] != ours && trumps[p] && layouts[suit].len[p] < tricks) safe = 0;
-        if (safe) {
-            best = tricks;
-            *relevant = lows[suit];
-        }
+            if (s->side[p] != ours && trumps[p] && layouts[suit].len[p] < followed) followed = layouts[suit].len[p];
+        if (!followed && suit == first) return best;
+        rounds += followed;
+        int ranked = followed < others[suit] ? followed : others[suit];
+        if (ranked) ranked_cards |= BIT(16 * suit + nth_out(layouts[suit].out, ranked));
+    }
+    if (rounds > spare) rounds = spare; /* (a partner holding trump discards meanwhile) */
+    if (rounds > best) {
+        best = rounds;
+        *relevant = ranked_cards;
     }
     return best;
 }
@@ -509,7 +517,7 @@ static int quick(const Search *s, int leader, const Layout *layouts, int broken,
 static inline int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 /* The leads worth trying, the most promising first (see the header). Returns how many. */
-static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts, int broken, int best, int *leads) {
+static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts, int broken, int hinted, int *leads) {
     int trump = s->trump, seats = s->seats, ours = s->side[leader];
     u64 legal = hand;
     if (s->must_break && !broken && (hand & ~((u64)RANKS << (16 * trump)))) legal = hand & ~((u64)RANKS << (16 * trump));
@@ -582,16 +590,11 @@ static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts
             leads[j] = card;
         }
     }
-    int firsts[2] = {s->killers[left], best};
-    for (int k = 0; k < 2; k++) {
-        int first = firsts[k];
-        if (first < 0 || leads[0] == first) continue;
-        for (int i = 1; i < n; i++) {
-            if (leads[i] != first) continue;
-            memmove(leads + 1, leads, (size_t)i * sizeof(int));
-            leads[0] = first;
-            break;
-        }
+    for (int i = 1; hinted >= 0 && i < n; i++) {
+        if (leads[i] != hinted) continue;
+        memmove(leads + 1, leads, (size_t)i * sizeof(int));
+        leads[0] = hinted;
+        break;
     }
     return n;
 }
@@ -851,7 +854,6 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     for (int suit = 0; suit < 4; suit++)
         for (int p = 0; p < seats; p++) lengths |= (u64)layouts[suit].len[p] << (16 * suit + 4 * p);
     unsigned meta = 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
-    int best = -1;
     Bucket *bucket = table_find(&s->table, lengths, meta);
     if (bucket) {
         u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
@@ -866,7 +868,6 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
                 s->relevant = absolute(layouts, e->depths);
                 return beta <= e->lower ? e->lower : e->upper;
             }
-            if (e->best >= 0) best = e->best;
         }
     }
     if (trump >= 0) {
@@ -898,7 +899,10 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     u64 out = 0;
     for (int p = 0; p < seats; p++) out |= s->hands[p];
     int leads[13];
-    int n = leads_of(s, leader, lead_hand, layouts, broken, best, leads);
+    u64 situation = hash_of(lead_key(leader, lead_hand));
+    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
+    int n = leads_of(s, leader, lead_hand, layouts, broken,
+                     cutoff->check == check_of(situation) ? cutoff->card : -1, leads);
     int value = ours ? -1 : 14;
     u64 relevant = 0;
     int small[4] = {0, 0, 0, 0};
@@ -915,9 +919,9 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
         if (s->stop) return 0;
         if (ours ? found > value : found < value) value = found;
         if (ours ? found >= beta : found < beta) {
-            best = card;
+            cutoff->check = check_of(situation);
+            cutoff->card = card;
             relevant = s->relevant;
-            s->killers[left] = card;
             break;
         }
         relevant |= s->relevant;
@@ -925,7 +929,7 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
         if (below > small[suit]) small[suit] = below;
     }
     s->relevant = relevant = extended(s, layouts, relevant);
-    store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value, best);
+    store(s, lengths, meta, layouts, relevant, value >= beta ? value : 0, value >= beta ? left : value);
     return value;
 }
 
@@ -1097,7 +1101,6 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     s->trump = trump;
     s->must_break = must_break && trump >= 0;
     for (int p = 0; p < MAX_SEATS; p++) s->side[p] = p < seats ? (side >> p & 1) : 0;
-    for (int i = 0; i < 14; i++) s->killers[i] = -1;
     s->cutoffs = calloc(CUTOFFS, sizeof(Cutoff));
     if (!s->cutoffs || table_init(&s->table, 1024) < 0) {
         PyErr_NoMemory();

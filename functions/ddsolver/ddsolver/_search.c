@@ -708,6 +708,9 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
     unsigned held = HELD(hand, led);
     int ahead = s->side[winner] == ours;
     int left = pop(s->hands[leader]) + 1;
+    u64 situation = hash_of(follow_key(seat, ply, hand, out, led, win, winner, trump));
+    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
+    __builtin_prefetch(cutoff); /* (read below, once the cards are ordered) */
     if ((ours ? beta <= 1 : beta >= left) && sure_trick(s, leader, ply, led, win, winner))
         return ours ? 1 : left - 1; /* the side to play wins this trick: all it needs */
     int cards[13], n = 0;
@@ -750,8 +753,6 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
             for (int i = nruffs - 1; i >= winning; i--) cards[n++] = ruffs[i];
         }
     }
-    u64 situation = hash_of(follow_key(seat, ply, hand, out, led, win, winner, trump));
-    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
     if (n > 1 && cutoff->check == check_of(situation) && cards[0] != cutoff->card) {
         for (int i = 1; i < n; i++) {
             if (cards[i] != cutoff->card) continue;

@@ -29,8 +29,8 @@
  *   deals, with the same trump, sides and lead rule share it;
  * - move ordering: the card that last settled a like situation first (a leader holding the same
  *   hand; a follower to the same suit led, cards out and winning card), then for a lead weights
- *   after DDS's (Haglund and Hein) for any sides; a follower ducks when its side wins the trick
- *   anyway, else tries the cheapest sure winner.
+ *   after DDS's (Haglund and Hein) for any sides; for a follower rules after bridge-solver's (Xue)
+ *   for any sides (`follow_order`).
  *
  * Every card tried counts one node; a question stops (and answers -1) past its budget of nodes.
  */
@@ -599,51 +599,102 @@ static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts
     return n;
 }
 
-/* A follower's cards of the suit led (`cards`, highest first) reordered in place: low when the
- * trick is its side's anyway or lost anyway, else the cheapest card sure to win it first. */
-static void order_follow(const Search *s, int leader, int ply, int ours, int led, int win, int ahead, int *cards,
-                         int n) {
-    int reversed[13];
-    for (int i = 0; i < n; i++) reversed[i] = cards[n - 1 - i];
-    if (SUIT_OF(win) != led) {
-        memcpy(cards, reversed, (size_t)n * sizeof(int));
-        return;
-    }
-    int theirs = -1, mates = -1, ruff = 0, trump = s->trump;
-    for (int i = ply + 1; i < s->seats; i++) {
-        int p = (leader + i) % s->seats;
+/* A follower's cards in the order to try them (after bridge-solver's, Xue, for any sides), one of
+ * each run of equivalent cards. Of the suit led: low first when it cannot beat the card winning
+ * the trick; or when its side is winning it and no opponent still to play can beat that card
+ * (or would beat its own best card too); or, with a partner playing last who can beat it, when
+ * that partner holds more than the opponents in between or they would beat this hand's best card
+ * anyway; else the cards that beat it, the cheapest first when the lowest of them is sure to win
+ * (or the highest first, to draw an opponent's honour), then the rest low first. Unable to
+ * follow: unless its side is surely winning the trick, the trumps that beat the card winning it,
+ * the lowest first (only the lowest when no opponent still to play can overruff); then the
+ * lowest card of each other suit, the longest suit first; then the rest, highest first. */
+static int follow_order(const Search *s, int leader, int ply, u64 hand, u64 out, int led, int win, int winner,
+                        int *cards) {
+    int seats = s->seats, trump = s->trump, seat = (leader + ply) % seats, ours = s->side[seat], n = 0;
+    int ahead = s->side[winner] == ours, last = ply == seats - 1;
+    unsigned theirs = 0;          /* the suit led's cards of the opponents still to play */
+    int overruff = 0;             /* one of them is void in it and holds trump */
+    int closing = -1;             /* the partner playing last, if any */
+    for (int i = ply + 1; i < seats; i++) {
+        int p = (leader + i) % seats;
         unsigned held = HELD(s->hands[p], led);
-        if (held) {
-            int top = 16 * led + bit_length(held) - 1;
-            if (s->side[p] == ours) { if (top > mates) mates = top; }
-            else if (top > theirs) theirs = top;
-        } else if (s->side[p] != ours && trump >= 0 && trump != led && HELD(s->hands[p], trump)) {
-            ruff = 1;
+        if (s->side[p] == ours) {
+            if (i == seats - 1) closing = p;
+        } else {
+            theirs |= held;
+            if (!held && trump >= 0 && HELD(s->hands[p], trump)) overruff = 1;
         }
     }
-    int high = win > theirs ? win : theirs;
-    if ((!ruff && (ahead ? win > theirs : mates > high)) || cards[0] < win || (ahead && !ruff)) {
-        memcpy(cards, reversed, (size_t)n * sizeof(int));
-        return;
+    int theirs_top = theirs ? 16 * led + bit_length(theirs) - 1 : -1;
+    int ranks[13];
+    unsigned held = HELD(hand, led);
+    if (held) {
+        int count = runs_of(held, HELD(out, led), ranks); /* highest first */
+        int top = 16 * led + ranks[0];
+        unsigned above_win = theirs & ~((2u << RANK_OF(win)) - 1), above_top = theirs & ~((2u << ranks[0]) - 1);
+        int low = SUIT_OF(win) != led || top < win ||
+                  (ahead && (!theirs || win > theirs_top || above_win == above_top));
+        if (!low && closing >= 0) {
+            unsigned mates = HELD(s->hands[closing], led);
+            int mate_top = mates ? 16 * led + bit_length(mates) - 1 : -1;
+            if (mate_top > win) {
+                int best = mate_top > top ? mate_top : top;
+                unsigned above_mate = theirs & ~((2u << RANK_OF(mate_top)) - 1);
+                low = (theirs && theirs_top > best && above_mate == above_top) || !theirs || mate_top > theirs_top;
+            }
+        }
+        if (low) {
+            for (int i = count - 1; i >= 0; i--) cards[n++] = 16 * led + ranks[i];
+            return n;
+        }
+        int higher = 0;
+        while (higher < count && 16 * led + ranks[higher] > win) higher++;
+        if (last || !theirs || 16 * led + ranks[higher - 1] > theirs_top)
+            for (int i = higher - 1; i >= 0; i--) cards[n++] = 16 * led + ranks[i];
+        else
+            for (int i = 0; i < higher; i++) cards[n++] = 16 * led + ranks[i];
+        for (int i = count - 1; i >= higher; i--) cards[n++] = 16 * led + ranks[i];
+        return n;
     }
-    int out[13], k = 0;
-    int sure = 0;
-    if (!ruff)
-        while (sure < n && cards[sure] > win && cards[sure] > theirs) sure++;
-    if (sure) {
-        out[k++] = cards[sure - 1];
-        for (int i = n - 1; i >= sure; i--) out[k++] = cards[i];
-        for (int i = sure - 2; i >= 0; i--) out[k++] = cards[i];
-    } else if (ply == 1) {
-        memcpy(cards, reversed, (size_t)n * sizeof(int));
-        return;
-    } else {
-        int beat = 0;
-        while (beat < n && cards[beat] > win) beat++;
-        for (int i = beat - 1; i >= 0; i--) out[k++] = cards[i];
-        for (int i = n - 1; i >= beat; i--) out[k++] = cards[i];
+    int runs[4][13], counts[4] = {0, 0, 0, 0};
+    for (int suit = 0; suit < 4; suit++)
+        if (HELD(hand, suit)) counts[suit] = runs_of(HELD(hand, suit), HELD(out, suit), runs[suit]);
+    u64 tried = 0;
+    int safe = ahead && (last || (!overruff && (SUIT_OF(win) == trump || !theirs || win > theirs_top)));
+    if (trump >= 0 && counts[trump] && !safe) {
+        const int *trumps = runs[trump];
+        int c = counts[trump];
+        if (SUIT_OF(win) == trump) {
+            if (!ahead)
+                for (int i = c - 1; i >= 0; i--)
+                    if (16 * trump + trumps[i] > win) cards[n++] = 16 * trump + trumps[i];
+        } else if (last || !overruff) {
+            cards[n++] = 16 * trump + trumps[c - 1];
+        } else {
+            for (int i = c - 1; i >= 0; i--) cards[n++] = 16 * trump + trumps[i];
+        }
+        for (int i = 0; i < n; i++) tried |= BIT(cards[i]);
     }
-    memcpy(cards, out, (size_t)n * sizeof(int));
+    int suits[4], k = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == trump || !counts[suit]) continue;
+        int j = k++, length = __builtin_popcount(HELD(hand, suit));
+        while (j > 0 && __builtin_popcount(HELD(hand, suits[j - 1])) < length) {
+            suits[j] = suits[j - 1];
+            j--;
+        }
+        suits[j] = suit;
+    }
+    for (int i = 0; i < k; i++) {
+        int card = 16 * suits[i] + runs[suits[i]][counts[suits[i]] - 1];
+        cards[n++] = card;
+        tried |= BIT(card);
+    }
+    for (int suit = 3; suit >= 0; suit--)
+        for (int i = 0; i < counts[suit]; i++)
+            if (!(tried & BIT(16 * suit + runs[suit][i]))) cards[n++] = 16 * suit + runs[suit][i];
+    return n;
 }
 
 /* The side of the seat to play (`ply` places after the leader) surely wins the trick in progress:
@@ -705,54 +756,14 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
     u64 hand = s->hands[seat];
     int ours = s->side[seat];
     int last = ply == seats - 1;
-    unsigned held = HELD(hand, led);
-    int ahead = s->side[winner] == ours;
     int left = pop(s->hands[leader]) + 1;
     u64 situation = hash_of(follow_key(seat, ply, hand, out, led, win, winner, trump));
     Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
     __builtin_prefetch(cutoff); /* (read below, once the cards are ordered) */
     if ((ours ? beta <= 1 : beta >= left) && sure_trick(s, leader, ply, led, win, winner))
         return ours ? 1 : left - 1; /* the side to play wins this trick: all it needs */
-    int cards[13], n = 0;
-    if (held) {
-        int ranks[13];
-        int count = runs_of(held, HELD(out, led), ranks);
-        for (int i = 0; i < count; i++) cards[n++] = 16 * led + ranks[i];
-        if (n > 1) order_follow(s, leader, ply, ours, led, win, ahead, cards, n);
-    } else {
-        int ruffs[13], nruffs = 0, keys[13], low[13], nlow = 0;
-        for (int suit = 0; suit < 4; suit++) {
-            unsigned suit_held = HELD(hand, suit);
-            if (!suit_held) continue;
-            int ranks[13];
-            int count = runs_of(suit_held, HELD(out, suit), ranks);
-            if (suit == trump) {
-                for (int i = 0; i < count; i++) ruffs[nruffs++] = 16 * suit + ranks[i];
-                continue;
-            }
-            for (int i = 0; i < count; i++) { /* the lowest of the longest suits first, then the rest */
-                int key = i == count - 1 ? 13 - __builtin_popcount(suit_held) : ranks[i] + 13, card = 16 * suit + ranks[i];
-                int j = nlow++;
-                while (j > 0 && (keys[j - 1] > key || (keys[j - 1] == key && low[j - 1] > card))) {
-                    keys[j] = keys[j - 1];
-                    low[j] = low[j - 1];
-                    j--;
-                }
-                keys[j] = key;
-                low[j] = card;
-            }
-        }
-        if (!nruffs || ahead) {
-            for (int i = 0; i < nlow; i++) cards[n++] = low[i];
-            for (int i = nruffs - 1; i >= 0; i--) cards[n++] = ruffs[i];
-        } else {
-            int winning = 0;
-            while (winning < nruffs && (SUIT_OF(win) != trump || ruffs[winning] > win)) winning++;
-            for (int i = winning - 1; i >= 0; i--) cards[n++] = ruffs[i];
-            for (int i = 0; i < nlow; i++) cards[n++] = low[i];
-            for (int i = nruffs - 1; i >= winning; i--) cards[n++] = ruffs[i];
-        }
-    }
+    int cards[13];
+    int n = follow_order(s, leader, ply, hand, out, led, win, winner, cards);
     if (n > 1 && cutoff->check == check_of(situation) && cards[0] != cutoff->card) {
         for (int i = 1; i < n; i++) {
             if (cards[i] != cutoff->card) continue;

@@ -130,13 +130,16 @@ class Solver:
         return answer
 
     def most_tricks(self, ending: Ending, guess: int | None = None) -> int:
-        """The most tricks the side can take: bounds asked from `guess` (by default the tricks the
-        side is sure of from the leader's quick tricks, when it leads) until the lower and upper
-        bounds meet (MTD(f): each answer moves one bound, often by more than a trick)."""
+        """The most tricks the side can take: bounds asked from `guess` (by default, at a trick's
+        start, the leader's quick tricks: the side's least when it leads, else the most the side
+        can leave it) until the lower and upper bounds meet (MTD(f): each answer moves one bound,
+        often by more than a trick)."""
         if guess is None:
-            quick = not ending.trick and ending.side[ending.leader]
-            guess = self._search.quick_tricks([hand_mask(hand) for hand in ending.hands], ending.leader,
-                                              ending.trump_broken) if quick else 0
+            guess = 0
+            if not ending.trick:
+                quick = self._search.quick_tricks([hand_mask(hand) for hand in ending.hands], ending.leader,
+                                                  ending.trump_broken)
+                guess = quick if ending.side[ending.leader] else ending.tricks_left - quick
         lower, upper = 0, ending.tricks_left
         made = min(max(guess, lower), upper)
         while lower < upper:

@@ -397,26 +397,34 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
     t->entries++;
 }
 
-/* Tricks each side surely takes with trumps, whoever leads: a hand's trumps higher than every
- * trump of the other side each win a trick. Sets the side's and the other side's counts and the
- * card each depends on (the other side's highest trump). */
-static void sure_trumps(const Search *s, int *sure, int *lost, u64 *sure_cards, u64 *lost_cards) {
-    unsigned held[2] = {0, 0}, fields[MAX_SEATS];
-    for (int p = 0; p < s->seats; p++) {
-        fields[p] = HELD(s->hands[p], s->trump);
-        held[s->side[p]] |= fields[p];
+/* Tricks `side` surely takes with trumps, whoever leads (after bridge-solver's, Xue): the top
+ * trumps it holds in a row, as many as its longest trump holding (a seat playing one card a trick,
+ * the side can keep two of them from falling on one trick). `*relevant`: the lowest of them
+ * (none when the side holds every trump left). */
+static int trump_tricks(const Search *s, const Layout *t, int side, u64 *relevant) {
+    int count = 0, longest = 0;
+    while (count < t->count && s->side[t->holders >> (2 * count) & 3] == side) count++;
+    for (int p = 0; p < s->seats; p++)
+        if (s->side[p] == side && t->len[p] > longest) longest = t->len[p];
+    *relevant = count && count < t->count ? BIT(16 * s->trump + nth_out(t->out, count < longest ? count : longest)) : 0;
+    return count < longest ? count : longest;
+}
+
+/* At no trump, tricks the side not on lead surely takes (after bridge-solver's): when it holds the
+ * top card of every suit the leader holds, the first trick whatever is led; and when one seat
+ * holds them all, a trick with each. `*relevant`: those top cards. */
+static int defended(const Search *s, int leader, const Layout *layouts, u64 *relevant) {
+    int holder = -1, one = 1, suits = 0;
+    *relevant = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        const Layout *l = &layouts[suit];
+        if (!l->len[leader]) continue;
+        if (s->side[l->top] == s->side[leader]) return 0;
+        if (suits++ && l->top != holder) one = 0;
+        holder = l->top;
+        *relevant |= BIT(16 * suit + bit_length(l->out) - 1);
     }
-    int best[2] = {0, 0};
-    for (int p = 0; p < s->seats; p++) {
-        int ours = s->side[p];
-        int above = __builtin_popcount(fields[p] >> bit_length(held[!ours]));
-        if (above > best[ours]) best[ours] = above;
-    }
-    *sure = best[1];
-    *lost = best[0];
-    int theirs = bit_length(held[0]), mine = bit_length(held[1]);
-    *sure_cards = theirs ? BIT(16 * s->trump + theirs - 1) : 0;
-    *lost_cards = mine ? BIT(16 * s->trump + mine - 1) : 0;
+    return !suits ? 0 : one ? suits : 1;
 }
 
 /* Tricks `seat`'s side surely takes, `seat` on lead, cashing the top cards it holds in a row (in a
@@ -883,15 +891,9 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
         }
     }
     if (trump >= 0) {
-        const Layout *t = &layouts[trump];
-        if (t->top >= 0 && (s->side[t->top] ? beta <= t->run : beta > left - t->run)) {
-            /* (when no other seat holds a trump their ranks do not matter) */
-            s->relevant = t->run < t->count ? BIT(16 * trump + t->low) : 0;
-            return s->side[t->top] ? t->run : left - t->run;
-        }
-        int sure, lost;
         u64 sure_cards, lost_cards;
-        sure_trumps(s, &sure, &lost, &sure_cards, &lost_cards);
+        int sure = trump_tricks(s, &layouts[trump], 1, &sure_cards);
+        int lost = trump_tricks(s, &layouts[trump], 0, &lost_cards);
         if (beta <= sure || beta > left - lost) {
             s->relevant = beta <= sure ? sure_cards : lost_cards;
             return beta <= sure ? sure : left - lost;
@@ -907,6 +909,14 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     if (!ours && beta > left - tricks) {
         s->relevant = cashed;
         return left - tricks;
+    }
+    if (trump < 0) {
+        u64 defending;
+        int against = defended(s, leader, layouts, &defending);
+        if (ours ? beta > left - against : beta <= against) {
+            s->relevant = defending;
+            return ours ? left - against : against;
+        }
     }
     u64 out = 0;
     for (int p = 0; p < seats; p++) out |= s->hands[p];

@@ -249,8 +249,9 @@ typedef struct {
     int card;
 } Cutoff;
 
-#define CUTOFF_BITS 20
-#define CUTOFFS (1 << CUTOFF_BITS)
+/* 2^bits hints, from 2^12 for a small ending to 2^20 for a whole deal of four hands (more hints
+ * mean fewer nodes, but a table a question's nodes never fill costs more to clear than it saves). */
+static inline int cutoff_bits(int cards) { return cards / 4 + 7 < 12 ? 12 : cards / 4 + 7 > 20 ? 20 : cards / 4 + 7; }
 
 static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int win, int winner, int trump) {
     unsigned held = HELD(hand, led);
@@ -263,7 +264,6 @@ static inline u64 lead_key(int leader, u64 hand) { return (hand * 0x9E3779B97F4A
 
 static inline u64 hash_of(u64 key) { return key * 0xD6E8FEB86659FD93ull; }
 
-static inline Cutoff *cutoff_of(Cutoff *cutoffs, u64 hash) { return &cutoffs[hash >> (64 - CUTOFF_BITS)]; }
 
 static inline uint32_t check_of(u64 hash) { return (uint32_t)(hash >> 16); }
 
@@ -277,8 +277,11 @@ typedef struct {
     long long nodes; /* left in this question's budget */
     int stop;        /* the budget ran out (or memory did): unwind, keep nothing */
     Table table;
-    Cutoff *cutoffs; /* CUTOFFS of them */
+    Cutoff *cutoffs; /* 2^cutoff_bits of them (none before the first question) */
+    int cutoff_bits;
 } Search;
+
+static inline Cutoff *cutoff_of(const Search *s, u64 hash) { return &s->cutoffs[hash >> (64 - s->cutoff_bits)]; }
 
 static void layouts_of(const Search *s, Layout *layouts) {
     for (int suit = 0; suit < 4; suit++) layout_suit(s->hands, s->seats, suit, &layouts[suit]);
@@ -766,7 +769,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
     int last = ply == seats - 1;
     int left = pop(s->hands[leader]) + 1;
     u64 situation = hash_of(follow_key(seat, ply, hand, out, led, win, winner, trump));
-    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
+    Cutoff *cutoff = cutoff_of(s, situation);
     __builtin_prefetch(cutoff); /* (read below, once the cards are ordered) */
     if ((ours ? beta <= 1 : beta >= left) && sure_trick(s, leader, ply, led, win, winner))
         return ours ? 1 : left - 1; /* the side to play wins this trick: all it needs */
@@ -922,7 +925,7 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     for (int p = 0; p < seats; p++) out |= s->hands[p];
     int leads[13];
     u64 situation = hash_of(lead_key(leader, lead_hand));
-    Cutoff *cutoff = cutoff_of(s->cutoffs, situation);
+    Cutoff *cutoff = cutoff_of(s, situation);
     int n = leads_of(s, leader, lead_hand, layouts, broken,
                      cutoff->check == check_of(situation) ? cutoff->card : -1, leads);
     int value = ours ? -1 : 14;
@@ -1123,8 +1126,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     s->trump = trump;
     s->must_break = must_break && trump >= 0;
     for (int p = 0; p < MAX_SEATS; p++) s->side[p] = p < seats ? (side >> p & 1) : 0;
-    s->cutoffs = calloc(CUTOFFS, sizeof(Cutoff));
-    if (!s->cutoffs || table_init(&s->table, 1024) < 0) {
+    if (table_init(&s->table, 1024) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1204,6 +1206,17 @@ static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick
             PyErr_SetString(PyExc_ValueError, "every seat must hold as many cards (the trick's counted)");
             return -1;
         }
+    }
+    int bits = cutoff_bits(s->seats * size);
+    if (bits > s->cutoff_bits) { /* a bigger position than before: more hints (the old ones go) */
+        Cutoff *grown = calloc((size_t)1 << bits, sizeof(Cutoff));
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        free(s->cutoffs);
+        s->cutoffs = grown;
+        s->cutoff_bits = bits;
     }
     return 0;
 }

@@ -754,14 +754,14 @@ static int small_below(int card, u64 relevant) {
     return RANK_OF(card) < low ? low : 0;
 }
 
-static int start(Search *s, int leader, int beta, int broken, const Layout *given);
-static int search_start(Search *s, int leader, int beta, int broken, const Layout *given);
+static int start(Search *s, int leader, int beta, int broken, const Layout *given, u64 lengths);
+static int search_start(Search *s, int leader, int beta, int broken, const Layout *given, u64 lengths);
 
 /* Within a trick: the seat `ply` places after the leader plays; `win` is the card winning the
  * trick so far, played by `winner`, `ranked` if it beat a card of its suit. A bound on the side's
  * tricks from this trick on (it included), against `beta` (see `start`). */
-static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out, const Layout *layouts, int led,
-                  int win, int winner, int ranked, int trumped) {
+static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out, const Layout *layouts, u64 lengths,
+                  int led, int win, int winner, int ranked, int trumped) {
     int seats = s->seats, trump = s->trump;
     int seat = (leader + ply) % seats;
     u64 hand = s->hands[seat];
@@ -805,10 +805,13 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
             new_winner = seat;
             new_ranked = 0;
         }
+        u64 after = lengths - ((u64)1 << (16 * suit + 4 * seat));
         if (last) {
-            int won = s->side[new_winner];
+            int won = s->side[new_winner], breaks = broken || trumped || suit == trump;
             Layout next[4];
             if (layouts) { /* the trick's start's layouts less the trick's cards */
+                unsigned meta = 1u + (unsigned)new_winner + (s->must_break && breaks ? 4u : 0u);
+                __builtin_prefetch(&s->table.slots[slot_of(after, meta, s->table.size)]); /* (read next) */
                 memcpy(next, layouts, sizeof next);
                 u64 now = 0;
                 for (int p = 0; p < seats; p++) now |= s->hands[p];
@@ -817,10 +820,10 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
                     remove_card(&next[SUIT_OF(played)], RANK_OF(played));
                 }
             }
-            found = won + start(s, new_winner, beta - won, broken || trumped || suit == trump, layouts ? next : NULL);
+            found = won + start(s, new_winner, beta - won, breaks, layouts ? next : NULL, after);
             if (new_ranked) s->relevant |= BIT(new_win);
         } else {
-            found = follow(s, leader, ply + 1, beta, broken, out, layouts, led, new_win, new_winner, new_ranked,
+            found = follow(s, leader, ply + 1, beta, broken, out, layouts, after, led, new_win, new_winner, new_ranked,
                            trumped || suit == trump);
         }
         s->hands[seat] = hand;
@@ -842,7 +845,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
 /* At the start of a trick: a bound on the tricks the side takes from here, against `beta` (a
  * fail-soft null window): when it is at least `beta` the side takes at least that many, when it
  * is below `beta` at most that many. `relevant` is left holding the cards the answer depended on. */
-static int search_start(Search *s, int leader, int beta, int broken, const Layout *given) {
+static int search_start(Search *s, int leader, int beta, int broken, const Layout *given, u64 lengths) {
     int seats = s->seats, trump = s->trump;
     u64 lead_hand = s->hands[leader];
     int left = pop(lead_hand);
@@ -870,12 +873,17 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
         s->relevant = ranked ? BIT(win) : 0;
         return s->side[winner];
     }
+    u64 situation = hash_of(lead_key(leader, lead_hand));
+    Cutoff *cutoff = cutoff_of(s, situation);
+    __builtin_prefetch(cutoff); /* (read once the table and the sure tricks have not settled it) */
     Layout computed[4];
-    if (!given) layouts_of(s, computed);
+    if (!given) {
+        layouts_of(s, computed);
+        lengths = 0;
+        for (int suit = 0; suit < 4; suit++)
+            for (int p = 0; p < seats; p++) lengths |= (u64)computed[suit].len[p] << (16 * suit + 4 * p);
+    }
     const Layout *layouts = given ? given : computed;
-    u64 lengths = 0;
-    for (int suit = 0; suit < 4; suit++)
-        for (int p = 0; p < seats; p++) lengths |= (u64)layouts[suit].len[p] << (16 * suit + 4 * p);
     unsigned meta = 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
     Bucket *bucket = table_find(&s->table, lengths, meta);
     if (bucket) {
@@ -924,8 +932,6 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     u64 out = 0;
     for (int p = 0; p < seats; p++) out |= s->hands[p];
     int leads[13];
-    u64 situation = hash_of(lead_key(leader, lead_hand));
-    Cutoff *cutoff = cutoff_of(s, situation);
     int n = leads_of(s, leader, lead_hand, layouts, broken,
                      cutoff->check == check_of(situation) ? cutoff->card : -1, leads);
     int value = ours ? -1 : 14;
@@ -939,7 +945,8 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
             return 0;
         }
         s->hands[leader] = lead_hand & ~BIT(card);
-        int found = follow(s, leader, 1, beta, broken, out, layouts, suit, card, leader, 0, suit == trump);
+        int found = follow(s, leader, 1, beta, broken, out, layouts, lengths - ((u64)1 << (16 * suit + 4 * leader)), suit,
+                           card, leader, 0, suit == trump);
         s->hands[leader] = lead_hand;
         if (s->stop) return 0;
         if (ours ? found > value : found < value) value = found;
@@ -1011,8 +1018,8 @@ static int plain_follow(Search *s, int leader, int ply, int led, int win, int wi
 /* `value` against `beta` is a true bound of the position (fail-soft). */
 static int holds(int value, int beta, int exact) { return value >= beta ? exact >= value : exact <= value; }
 
-static int start(Search *s, int leader, int beta, int broken, const Layout *given) {
-    int value = search_start(s, leader, beta, broken, given);
+static int start(Search *s, int leader, int beta, int broken, const Layout *given, u64 lengths) {
+    int value = search_start(s, leader, beta, broken, given, lengths);
     if (s->stop || violation[0]) return value;
     u64 relevant = s->relevant;
     int exact = plain_start(s, leader, broken);
@@ -1054,8 +1061,8 @@ static PyMethodDef module_methods[] = {
 };
 #define MODULE_METHODS module_methods
 #else
-static inline int start(Search *s, int leader, int beta, int broken, const Layout *given) {
-    return search_start(s, leader, beta, broken, given);
+static inline int start(Search *s, int leader, int beta, int broken, const Layout *given, u64 lengths) {
+    return search_start(s, leader, beta, broken, given, lengths);
 }
 #define MODULE_METHODS NULL
 #endif
@@ -1236,7 +1243,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     if (!count) {
-        result = start(s, leader, beta, broken, NULL);
+        result = start(s, leader, beta, broken, NULL, 0);
     } else if (beta <= 0) {
         result = 0;
     } else if (beta > pop(s->hands[leader]) + 1) {
@@ -1263,7 +1270,7 @@ static PyObject *Search_bound(SearchObject *self, PyObject *args) {
                 ranked = 0;
             }
         }
-        result = follow(s, leader, count, beta, broken, out, NULL, SUIT_OF(played[0]), win, winner, ranked, trumped);
+        result = follow(s, leader, count, beta, broken, out, NULL, 0, SUIT_OF(played[0]), win, winner, ranked, trumped);
     }
     Py_END_ALLOW_THREADS
     return answered(self, budget, result);
@@ -1287,7 +1294,7 @@ static int every_layout(Search *s, const int *unknown, int count, u64 unseen, co
             s->stop = 1;
             return 0;
         }
-        return start(s, leader, need, broken, NULL) >= need;
+        return start(s, leader, need, broken, NULL, 0) >= need;
     }
     int cards[26], n = 0, chosen[13];
     for (u64 rest = unseen & ~void_cards[0]; rest; rest &= rest - 1) cards[n++] = __builtin_ctzll(rest);
@@ -1304,7 +1311,7 @@ static int every_layout(Search *s, const int *unknown, int count, u64 unseen, co
             }
             s->hands[unknown[0]] = first;
             s->hands[unknown[1]] = second;
-            int found = start(s, leader, need, broken, NULL);
+            int found = start(s, leader, need, broken, NULL, 0);
             if (s->stop) return 0;
             if (found < need) return 0;
         }

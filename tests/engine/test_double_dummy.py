@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bridge import DECK, Card, Suit
-from bridge.double_dummy import Budget, Ending, SearchLimit, can_take, most_tricks
+from bridge.double_dummy import Budget, Ending, SearchLimit, can_take, first_guess, most_tricks
 
 
 def oracle(hands: list[list[Card]], leader: int, trump: Suit | None, side: tuple[bool, ...], must_break: bool,
@@ -107,3 +107,13 @@ def test_an_answer_holds_for_the_cards_a_tried_card_stood_for(hands, leader, tru
     ending = Ending(tuple(tuple(sorted(Card.parse(c) for c in hand.split())) for hand in hands), leader, trump,
                     (True, False, True, False))
     assert most_tricks(ending) == oracle([list(h) for h in ending.hands], leader, trump, ending.side, False, False)
+
+
+def test_the_first_guess_shares_the_tricks_by_honour_points_and_half_a_trick_a_trump_more():
+    """North-South hold every ace and king (28 of the 40 points) and 8 spades to 5."""
+    hands = tuple(tuple(Card.parse(card) for card in hand.split()) for hand in (
+        "AS KS AH KH 2S 3S 4S 5S 2H 3H 4H 2D 3D", "QS JS QH JH 8S 5H 6H 7H 4D 5D 6D 7D 8D",
+        "AD KD AC KC 6S 7S 2C 3C 4C 5C 6C 7C 8C", "QD JD QC JC 9S TS 8H 9H TH 9D TD 9C TC"))
+    assert first_guess(Ending(hands, 1, None, (True, False, True, False))) == 9  # 13 * 28 / 40 = 9.1
+    assert first_guess(Ending(hands, 1, Suit.SPADES, (True, False, True, False))) == 11  # 9.1 + (8 - 5) / 2
+    assert first_guess(Ending(hands, 1, Suit.SPADES, (False, True, False, True))) == 2  # 3.9 - 1.5

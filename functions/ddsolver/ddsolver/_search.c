@@ -1405,25 +1405,6 @@ static PyObject *Search_every_layout(SearchObject *self, PyObject *args) {
     return answered(self, budget, result);
 }
 
-static PyObject *Search_quick_tricks(SearchObject *self, PyObject *args) {
-    PyObject *hands, *trick = NULL;
-    int leader, broken;
-    if (!PyArg_ParseTuple(args, "Oip", &hands, &leader, &broken)) return NULL;
-    Search *s = &self->search;
-    if (refused_while_busy(self)) return NULL;
-    int played[MAX_SEATS], count;
-    trick = PyTuple_New(0);
-    if (!trick) return NULL;
-    int bad = read_position(s, hands, leader, trick, played, &count);
-    Py_DECREF(trick);
-    if (bad < 0) return NULL;
-    if (!pop(s->hands[leader])) return PyLong_FromLong(0);
-    Layout layouts[4];
-    layouts_of(s, layouts);
-    u64 relevant;
-    return PyLong_FromLong(quick(s, leader, layouts, broken, &relevant));
-}
-
 static PyObject *Search_get_nodes(SearchObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromLongLong(self->nodes);
 }
@@ -1440,8 +1421,6 @@ static PyMethodDef Search_methods[] = {
      "every_layout(hands, unknown, unseen, voids, leader, broken, need, budget) -> 1 if the side takes need\n"
      "tricks in every layout of the unseen cards among the unknown seats, 0 if not in some, -1 when the\n"
      "budget ran out (one node a layout besides the search's)"},
-    {"quick_tricks", (PyCFunction)Search_quick_tricks, METH_VARARGS,
-     "quick_tricks(hands, leader, broken) -> the tricks the leader's side surely takes by cashing"},
     {NULL, NULL, 0, NULL},
 };
 

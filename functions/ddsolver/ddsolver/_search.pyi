@@ -22,8 +22,6 @@ class Search:
         the known hands, none of a suit it is void in: `voids`, a bit a suit, by unknown seat; their
         entries of `hands` are ignored), 0 if not in some, -1 if `budget` ran out first (a node a
         layout besides the search's)."""
-    def quick_tricks(self, hands: Sequence[int], leader: int, broken: bool) -> int:
-        """The tricks the leader's side surely takes by cashing top cards, at a trick's start."""
     @property
     def nodes(self) -> int:
         """The nodes (cards tried) the last question visited."""

@@ -124,18 +124,20 @@ static inline int nth_out(unsigned out, int n) {
     return bit_length(out) - 1;
 }
 
-/* One rank of each run of equivalent cards of `held` (adjacent among `out`), highest first. */
+/* One rank of each run of equivalent cards of `held` (adjacent among `out`), highest first: the
+ * highest of each run, found by filling down from every card held through the cards held or no
+ * longer out (a fill that stops at another seat's card). */
 static int runs_of(unsigned held, unsigned out, int *ranks) {
-    int n = 0, running = 0;
-    for (int rank = 12; rank >= 0; rank--) {
-        if (!(out >> rank & 1)) continue;
-        if (held >> rank & 1) {
-            if (!running) ranks[n++] = rank;
-            running = 1;
-        } else {
-            running = 0;
-        }
-    }
+    unsigned through = held | (~out & RANKS), below = held >> 1 & through, mask = through;
+    below |= below >> 1 & mask;
+    mask &= mask >> 1;
+    below |= below >> 2 & mask;
+    mask &= mask >> 2;
+    below |= below >> 4 & mask;
+    mask &= mask >> 4;
+    below |= below >> 8 & mask;
+    int n = 0;
+    for (unsigned highest = held & ~below; highest; highest ^= 1u << ranks[n++]) ranks[n] = bit_length(highest) - 1;
     return n;
 }
 

@@ -9,10 +9,10 @@ CPython API, built by pip from functions/requirements.txt): a boolean alpha-beta
 side take `need` more tricks?", a null window) over single cards with equivalent cards merged,
 sure-trick bounds that know which seats are a side, partition search in a transposition table
 keyed by suit lengths and the holders of the top cards (kept from one question to the next by a
-`Solver`), and DDS's move ordering; its C source states each rule. This module is the engine's
-API to it: positions as `Ending`s of `Card`s, the outer loop that finds the most tricks one trick
-at a time from a first guess, and budgets of nodes (a node is a card tried: some 0.1
-microseconds) that bound what one caller may spend.
+`Solver`), and move ordering after DDS's (leads) and bridge-solver's (followers); its C source
+states each rule. This module is the engine's API to it: positions as `Ending`s of `Card`s, the
+outer loop that finds the most tricks one trick at a time from a first guess, and budgets of
+nodes (a node is a card tried: some 0.1 microseconds) that bound what one caller may spend.
 """
 from __future__ import annotations
 

@@ -152,7 +152,7 @@ typedef struct {
 
 typedef struct {
     u64 lengths;   /* every seat's length in every suit, 4 bits each (0: an empty slot) */
-    unsigned meta; /* 1 + leader + 4 * broken */
+    unsigned meta; /* 1 + leader + 4 * broken, with `particular`: + 16 + 32 * the top cards holders */
     unsigned count, capacity;
     Entry *entries;
     u64 *signatures; /* by entry: the holders of the top four cards of each suit it fixes (a
@@ -330,6 +330,15 @@ static inline unsigned fixed_of(unsigned depths) {
     return (depths & 15) + (depths >> 4 & 15) + (depths >> 8 & 15) + (depths >> 12 & 15);
 }
 
+/* The key of the entries that fix the top card of every suit still out: the position's key with
+ * the holders of those cards. A position looks under both keys; one key of all the entries of
+ * some positions (a declarer alone against three, say) would heap up thousands to scan. */
+static inline unsigned particular(unsigned meta, const Layout *layouts) {
+    unsigned tops = 0;
+    for (int suit = 0; suit < 4; suit++) tops |= (layouts[suit].holders & 3) << (2 * suit);
+    return meta | 16u | tops << 5; /* (meta itself is below 16) */
+}
+
 /* Keep `lower`-`upper` for every position with the same cards down to the lowest relevant card
  * of each suit. */
 static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper) {
@@ -357,7 +366,10 @@ static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, 
                      layouts[2].holders | (u64)layouts[3].holders << 32};
     pattern[0] = layout[0] & mask[0];
     pattern[1] = layout[1] & mask[1];
-    Bucket *b = table_bucket(t, lengths, meta);
+    int every_top = 1;
+    for (int suit = 0; suit < 4; suit++)
+        if (layouts[suit].count && !(depths >> (4 * suit) & 15)) every_top = 0;
+    Bucket *b = table_bucket(t, lengths, every_top ? particular(meta, layouts) : meta);
     if (!b) {
         s->stop = 1;
         return;
@@ -887,15 +899,16 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
     }
     const Layout *layouts = given ? given : computed;
     unsigned meta = 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
-    Bucket *bucket = table_find(&s->table, lengths, meta);
-    if (bucket) {
-        u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
-                         layouts[2].holders | (u64)layouts[3].holders << 32};
-        unsigned signature = signature_of(layout);
+    u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
+                     layouts[2].holders | (u64)layouts[3].holders << 32};
+    unsigned signature = signature_of(layout);
+    for (int k = 0; k < 2; k++) { /* the general entries, then the particular ones */
+        const Bucket *bucket = table_find(&s->table, lengths, k ? particular(meta, layouts) : meta);
+        if (!bucket) continue;
         const u64 *signatures = bucket->signatures;
         for (unsigned i = 0; i < bucket->count; i++) {
             if ((signature & (unsigned)(signatures[i] >> 32)) != (unsigned)signatures[i]) continue;
-            Entry *e = &bucket->entries[i];
+            const Entry *e = &bucket->entries[i];
             if ((layout[0] & e->mask[0]) != e->pattern[0] || (layout[1] & e->mask[1]) != e->pattern[1]) continue;
             if (beta <= e->lower || beta > e->upper) {
                 s->relevant = absolute(layouts, e->depths);

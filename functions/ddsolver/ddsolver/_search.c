@@ -20,7 +20,8 @@
  *   partner it can cross to, may cash without a ruff); within a trick, a side that needs one
  *   trick (or the other side all of them) and surely wins the one in progress;
  * - partition search: at each trick's start the bounds learnt are kept under a key of the
- *   leader, whether trump is broken and every seat's length in every suit, for every position
+ *   leader, whether trump is broken and every seat's length in every suit (and, for entries that
+ *   fix the top card of every suit still out, those cards' holders), for every position
  *   with the same holders of the top cards of each suit down to the lowest card the answer
  *   depended on (a trick won by a higher card of its suit makes that card relevant). A key's
  *   entries are kept the most general first (the fewest cards fixed), so that a lookup settles

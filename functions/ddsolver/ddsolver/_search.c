@@ -62,11 +62,22 @@ typedef struct {
     int count;        /* how many */
     int top;          /* the seat holding the highest (-1: none out) */
     int run;          /* how many of the top cards that seat holds in a row */
-    int low;          /* the rank of the lowest of them */
     int len[MAX_SEATS];
 } Layout;
 
-static void layout_top(Layout *l);
+/* Sets `top` and `run` from `holders` and `count`. */
+static void layout_top(Layout *l) {
+    if (!l->count) {
+        l->top = -1;
+        l->run = 0;
+        return;
+    }
+    l->top = (int)(l->holders & 3);
+    unsigned differ = l->holders ^ ((unsigned)l->top * 0x5555555u); /* 0 in each field the top seat holds */
+    differ = (differ | differ >> 1) & 0x5555555u;
+    int run = differ ? __builtin_ctz(differ) / 2 : 13;
+    l->run = run < l->count ? run : l->count;
+}
 
 static void layout_suit(const u64 *hands, int seats, int suit, Layout *l) {
     unsigned fields[MAX_SEATS] = {0, 0, 0, 0};
@@ -89,23 +100,6 @@ static void layout_suit(const u64 *hands, int seats, int suit, Layout *l) {
     }
     l->count = index;
     layout_top(l);
-}
-
-/* Sets `top`, `run` and `low` from `holders`, `out` and `count`. */
-static void layout_top(Layout *l) {
-    if (!l->count) {
-        l->top = l->low = -1;
-        l->run = 0;
-        return;
-    }
-    l->top = (int)(l->holders & 3);
-    unsigned differ = l->holders ^ ((unsigned)l->top * 0x5555555u); /* 0 in each field the top seat holds */
-    differ = (differ | differ >> 1) & 0x5555555u;
-    int run = differ ? __builtin_ctz(differ) / 2 : 13;
-    l->run = run < l->count ? run : l->count;
-    unsigned out = l->out;
-    for (int k = 1; k < l->run; k++) out ^= 1u << (bit_length(out) - 1);
-    l->low = bit_length(out) - 1;
 }
 
 /* The layout less the card of rank `rank` (still out). */
@@ -262,11 +256,9 @@ static inline u64 follow_key(int seat, int ply, u64 hand, u64 out, int led, int 
     return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)(trump < 0 ? winner : win) << 52) ^ ((u64)seat << 58) ^ ((u64)ply << 60);
 }
 
-/* A leader's situation: its seat and its whole hand. */
 static inline u64 lead_key(int leader, u64 hand) { return (hand * 0x9E3779B97F4A7C15ull) ^ ((u64)leader << 58); }
 
 static inline u64 hash_of(u64 key) { return key * 0xD6E8FEB86659FD93ull; }
-
 
 static inline uint32_t check_of(u64 hash) { return (uint32_t)(hash >> 16); }
 
@@ -286,6 +278,11 @@ typedef struct {
 
 static inline Cutoff *cutoff_of(const Search *s, u64 hash) { return &s->cutoffs[hash >> (64 - s->cutoff_bits)]; }
 
+/* A trick start's key beside the lengths: 1 + the leader + 4 if trump is broken (when that matters). */
+static inline unsigned meta_of(const Search *s, int leader, int broken) {
+    return 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
+}
+
 static void layouts_of(const Search *s, Layout *layouts) {
     for (int suit = 0; suit < 4; suit++) layout_suit(s->hands, s->seats, suit, &layouts[suit]);
 }
@@ -296,9 +293,7 @@ static u64 absolute(const Layout *layouts, unsigned depths) {
     for (int suit = 0; suit < 4; suit++) {
         int depth = (int)(depths >> (4 * suit) & 15);
         if (!depth || depth > layouts[suit].count) continue;
-        unsigned out = layouts[suit].out;
-        for (int k = 1; k < depth; k++) out ^= 1u << (bit_length(out) - 1);
-        relevant |= BIT(16 * suit + bit_length(out) - 1);
+        relevant |= BIT(16 * suit + nth_out(layouts[suit].out, depth));
     }
     return relevant;
 }
@@ -424,8 +419,9 @@ static int trump_tricks(const Search *s, const Layout *t, int side, u64 *relevan
     while (count < t->count && s->side[t->holders >> (2 * count) & 3] == side) count++;
     for (int p = 0; p < s->seats; p++)
         if (s->side[p] == side && t->len[p] > longest) longest = t->len[p];
-    *relevant = count && count < t->count ? BIT(16 * s->trump + nth_out(t->out, count < longest ? count : longest)) : 0;
-    return count < longest ? count : longest;
+    int sure = count < longest ? count : longest;
+    *relevant = sure && count < t->count ? BIT(16 * s->trump + nth_out(t->out, sure)) : 0;
+    return sure;
 }
 
 /* At no trump, tricks the side not on lead surely takes (after bridge-solver's): when it holds the
@@ -540,6 +536,16 @@ static int quick(const Search *s, int leader, const Layout *layouts, int broken,
     return tricks;
 }
 
+/* `card`, if among the `n` `cards`, moved to the front (the others keep their order). */
+static void to_front(int *cards, int n, int card) {
+    for (int i = 1; i < n; i++) {
+        if (cards[i] != card) continue;
+        memmove(cards + 1, cards, (size_t)i * sizeof(int));
+        cards[0] = card;
+        return;
+    }
+}
+
 static inline int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 /* The leads worth trying, the most promising first (see the header). Returns how many. */
@@ -616,12 +622,7 @@ static int leads_of(const Search *s, int leader, u64 hand, const Layout *layouts
             leads[j] = card;
         }
     }
-    for (int i = 1; hinted >= 0 && i < n; i++) {
-        if (leads[i] != hinted) continue;
-        memmove(leads + 1, leads, (size_t)i * sizeof(int));
-        leads[0] = hinted;
-        break;
-    }
+    to_front(leads, n, hinted);
     return n;
 }
 
@@ -790,14 +791,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
         return ours ? 1 : left - 1; /* the side to play wins this trick: all it needs */
     int cards[13];
     int n = follow_order(s, leader, ply, hand, out, led, win, winner, cards);
-    if (n > 1 && cutoff->check == check_of(situation) && cards[0] != cutoff->card) {
-        for (int i = 1; i < n; i++) {
-            if (cards[i] != cutoff->card) continue;
-            memmove(cards + 1, cards, (size_t)i * sizeof(int));
-            cards[0] = cutoff->card;
-            break;
-        }
-    }
+    if (cutoff->check == check_of(situation)) to_front(cards, n, cutoff->card);
     u64 relevant = 0;
     int small[4] = {0, 0, 0, 0}, value = ours ? -1 : 14;
     for (int i = 0; i < n; i++) {
@@ -825,8 +819,7 @@ static int follow(Search *s, int leader, int ply, int beta, int broken, u64 out,
             int won = s->side[new_winner], breaks = broken || trumped || suit == trump;
             Layout next[4];
             if (layouts) { /* the trick's start's layouts less the trick's cards */
-                unsigned meta = 1u + (unsigned)new_winner + (s->must_break && breaks ? 4u : 0u);
-                __builtin_prefetch(&s->table.slots[slot_of(after, meta, s->table.size)]); /* (read next) */
+                __builtin_prefetch(&s->table.slots[slot_of(after, meta_of(s, new_winner, breaks), s->table.size)]);
                 memcpy(next, layouts, sizeof next);
                 u64 now = 0;
                 for (int p = 0; p < seats; p++) now |= s->hands[p];
@@ -899,7 +892,7 @@ static int search_start(Search *s, int leader, int beta, int broken, const Layou
             for (int p = 0; p < seats; p++) lengths |= (u64)computed[suit].len[p] << (16 * suit + 4 * p);
     }
     const Layout *layouts = given ? given : computed;
-    unsigned meta = 1u + (unsigned)leader + (s->must_break && broken ? 4u : 0u);
+    unsigned meta = meta_of(s, leader, broken);
     u64 layout[2] = {layouts[0].holders | (u64)layouts[1].holders << 32,
                      layouts[2].holders | (u64)layouts[3].holders << 32};
     unsigned signature = signature_of(layout);

@@ -1,15 +1,16 @@
 """Benchmark of the double-dummy analysis of hand records (SPEC §16, `bridge.analysis`), no emulators.
 
 Prints, in one run:
-  1. endplay (DDS) as a dependency: its import time in a fresh interpreter (median of 5), and the
-     size on disk in functions/venv of endplay and everything it pulls in (from the wheels' RECORDs);
-  2. the time to analyse one deal record by variant, p50/p99/max over deals the bots played
-     (contract bridge, TigerBridge: DDS; Memory Bridge, Floating Bridge: our native search, exact,
-     under its ceiling `TABLE_NODES`, with how many cells it left unknown: none is expected);
+  1. what the deploy installs: the size on disk of functions/venv's packages (exactly
+     functions/requirements.txt, as the deploy's `pip install` makes them; from the wheels'
+     RECORDs), the largest named, and the time to import the analysis (`bridge.analysis`, the
+     native solver with it) in a fresh interpreter (median of 5);
+  2. the time to analyse one deal record by variant, p50/p99/max over deals the bots played (our
+     native search for every variant, exact, under its ceiling `TABLE_NODES`, with how many cells
+     it left unknown: none is expected; contract bridge's par included);
   3. memory: the Python heap's peak (tracemalloc) while analysing one deal of each variant, and the
-     maximum resident set of a process that imports endplay and analyses one of each fixed-pair
-     variant and Memory Bridge, of one that analyses a Floating Bridge deal, against one that
-     imports `bridge` only;
+     maximum resident set of a process that analyses one of each fixed-pair variant and Memory
+     Bridge, of one that analyses a Floating Bridge deal, against one that imports `bridge` only;
   4. the bound on one person's analysis an hour (issue 33): `ANALYSES_PER_HOUR` deals, each at
      most the CPU seconds measured in 2 (the process's own CPU time, not wall time).
 
@@ -23,7 +24,6 @@ import argparse
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -61,42 +61,19 @@ def played_record(variant: str, rng: random.Random) -> dict:
 
 
 def import_time() -> float:
-    """Seconds to import endplay.dds in a fresh interpreter (median of 5)."""
-    code = "import time; t = time.perf_counter(); import endplay.dds; print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _ in range(5)]
+    """Seconds to import the analysis (and the native solver) in a fresh interpreter (median of 5)."""
+    code = "import time; t = time.perf_counter(); import bridge.analysis; print(time.perf_counter() - t)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                 cwd=ROOT / "functions").stdout) for _ in range(5)]
     return statistics.median(runs)
 
 
-def _requires(dist: Path) -> list[str]:
-    names = []
-    for line in (dist / "METADATA").read_text(errors="replace").splitlines():
-        if line.startswith("Requires-Dist:") and "extra ==" not in line:
-            names.append(re.split(r"[ ;(<>=!~\[]", line.split(":", 1)[1].strip())[0])
-    return names
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[-_.]+", "_", name).lower()
-
-
-def package_sizes(root: str = "endplay") -> dict[str, int]:
-    """Bytes on disk in functions/venv of `root` and every distribution it requires, transitively."""
-    dists = {_norm(d.name.split("-")[0]): d for d in SITE.glob("*.dist-info")}
+def package_sizes() -> dict[str, int]:
+    """Bytes on disk of each distribution in functions/venv (what the deploy installs)."""
     sizes: dict[str, int] = {}
-    todo = [_norm(root)]
-    while todo:
-        name = todo.pop()
-        if name in sizes or name not in dists:
-            continue
-        dist = dists[name]
-        total = 0
-        for line in (dist / "RECORD").read_text().splitlines():
-            path = SITE / line.split(",")[0]
-            if path.is_file():
-                total += path.stat().st_size
-        sizes[name] = total
-        todo.extend(_norm(n) for n in _requires(dist))
+    for dist in SITE.glob("*.dist-info"):
+        files = (SITE / line.split(",")[0] for line in (dist / "RECORD").read_text().splitlines())
+        sizes[dist.name.split("-")[0]] = sum(path.stat().st_size for path in files if path.is_file())
     return sizes
 
 
@@ -123,12 +100,12 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
     figures: dict = {}
 
-    figures["endplay_import_s"] = round(import_time(), 3)
+    figures["analysis_import_s"] = round(import_time(), 3)
     sizes = package_sizes()
-    figures["endplay_and_deps_mb"] = round(sum(sizes.values()) / 1e6, 1)
-    print(f"endplay: import {figures['endplay_import_s']:.2f} s (fresh interpreter, median of 5); "
-          f"{figures['endplay_and_deps_mb']} MB on disk with its dependencies: "
-          + ", ".join(f"{n} {b / 1e6:.1f}" for n, b in sorted(sizes.items(), key=lambda kv: -kv[1])))
+    figures["deployed_packages"], figures["deployed_mb"] = len(sizes), round(sum(sizes.values()) / 1e6, 1)
+    print(f"the deploy's packages: {len(sizes)}, {figures['deployed_mb']} MB on disk; the largest (MB): "
+          + ", ".join(f"{n} {b / 1e6:.1f}" for n, b in sorted(sizes.items(), key=lambda kv: -kv[1])[:6])
+          + f"; import bridge.analysis {figures['analysis_import_s']:.2f} s (fresh interpreter, median of 5)")
 
     rng = random.Random(1)
     print(f"{'variant':<9} {'deals':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7} {'CPU p50':>7} {'CPU max':>7}  "
@@ -141,7 +118,7 @@ def main() -> None:
             record = played_record(variant, rng)
             one.setdefault(variant, record)
             start, cpu_start = time.perf_counter(), time.process_time()
-            doc = analyse(record)  # the first one pays endplay's import: timed apart above
+            doc = analyse(record)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - cpu_start)
             assert doc is not None
@@ -165,17 +142,16 @@ def main() -> None:
         tracemalloc.stop()
     records = json.dumps(json.dumps([one[v] for v in one if v != "floating"]))
     base = max_rss_kb("import bridge")
-    dds = max_rss_kb(f"import json; from bridge.analysis import analyse; [analyse(r) for r in json.loads({records})]")
+    fixed = max_rss_kb(f"import json; from bridge.analysis import analyse; [analyse(r) for r in json.loads({records})]")
     print("python heap peak while analysing (tracemalloc, MB; the native search's table is not Python's): "
           + ", ".join(f"{v} {mb:.1f}" for v, mb in peaks.items()))
-    line = (f"max resident set: import bridge {base / 1024:.0f} MB; + endplay, a table of each other variant "
-            f"{dds / 1024:.0f} MB")
+    line = f"max resident set: import bridge {base / 1024:.0f} MB; a table of each other variant {fixed / 1024:.0f} MB"
     if "floating" in one:
         floating = max_rss_kb("import json; from bridge.analysis import analyse; "
                               f"analyse(json.loads({json.dumps(json.dumps(one['floating']))}))")
         figures["rss_floating_mb"] = round(floating / 1024, 1)
         line += f"; a Floating Bridge table {floating / 1024:.0f} MB"
-    figures["rss_dds_mb"] = round(dds / 1024, 1)
+    figures["rss_fixed_sides_mb"] = round(fixed / 1024, 1)
     print(line)
 
     from service.analysis import ANALYSES_PER_HOUR

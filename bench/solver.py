@@ -17,6 +17,9 @@ every answer is compared:
    warm-up on another deal pays each solver's first allocations);
 2. full 20-cell tables of the same deals (fixed opposite pairs, the player on the declarer's left
    leads): DDS's `CalcDDtable` against `analysis.searched_table` with no budget, cell by cell;
+   and each deal's par from each table under every dealer and vulnerability, DDS's `DealerPar`
+   against `bridge.par` (untimed: a fraction of a millisecond each; compared as the tests do,
+   `tests.dds.same_par`);
 3. single solves of endings of 7, 9 and 11 cards a hand: k cards drawn from each hand of a
    random deal, strain and leader drawn too. Such an ending need not arise in play (its missing
    cards were not played in tricks), but it is a position DDS accepts and either solver may be
@@ -73,6 +76,9 @@ from bridge import DECK, Strain
 from bridge.analysis import STRAINS, TABLE_NODES, Hands, Table, floating_table, searched_table
 from bridge.claims import Verdict, check_claim
 from bridge.double_dummy import Budget, Ending, most_tricks
+from bridge.par import par
+from bridge.wire import VulnerableDoc
+from tests.dds import dds_par, same_par
 
 T = TypeVar("T")
 SEED = "issue 34"
@@ -80,6 +86,8 @@ SEED = "issue 34"
 UNBOUNDED = 1 << 62
 #: Contract bridge's sides: North-South against East-West.
 PAIRS = (True, False, True, False)
+#: Every vulnerability.
+VULNERABILITIES: list[VulnerableDoc] = [{"NS": ns, "EW": ew} for ns in (False, True) for ew in (False, True)]
 
 
 class DdsInfo(ctypes.Structure):
@@ -211,9 +219,10 @@ def single_solves(category: Versus, positions: Sequence[Hands], rng: random.Rand
             category.disagree.append(f"{deal.to_pbn()}, {strain.code}, {leader} leads: DDS {tricks}, ours {mine}")
 
 
-def tables(category: Versus, deals: Sequence[Hands]) -> None:
+def tables(category: Versus, deals: Sequence[Hands], pars: Versus) -> None:
     """Each deal's 20 cells by each solver. DDS's cell (strain, p) and ours are both the tricks
-    declarer p's side takes with the player on p's left leading."""
+    declarer p's side takes with the player on p's left leading. And the par of each deal from
+    each solver's table, under every dealer and vulnerability (disagreements in `pars`)."""
     leaders = {strain: [(p + 1) % 4 for p in range(4)] for strain in STRAINS}
     for index, hands in enumerate(deals):
         deal = dds_deal(hands, 0, Strain.NO_TRUMP)
@@ -222,6 +231,12 @@ def tables(category: Versus, deals: Sequence[Hands]) -> None:
         dds: Table = {s: [theirs[denom(s), Player(p)] for p in range(4)] for s in STRAINS}
         if dds != mine:
             category.disagree.append(f"{deal.to_pbn()}: DDS {cells(dds)}; ours {cells(mine)}")
+        known = {s: [t for t in row if t is not None] for s, row in mine.items()}
+        for dealer in range(4):
+            for vulnerable in VULNERABILITIES:
+                ours, other = par(known, vulnerable, dealer), dds_par(theirs, vulnerable, dealer)
+                if not same_par(ours, other):
+                    pars.disagree.append(f"{deal.to_pbn()}, dealer {dealer}, {vulnerable}: DDS {other}; ours {ours}")
 
 
 def cells(found: Table) -> str:
@@ -303,14 +318,18 @@ def main() -> None:
     most_tricks(Ending(warm, 0, None, leader_side(0)), Budget(UNBOUNDED))
 
     deals = [whole_deal(random.Random(f"{SEED}: deal {i}")) for i in range(args.deals)]
-    solves, whole = Versus("solves"), Versus("tables")
+    solves, whole, pars = Versus("solves"), Versus("tables"), Versus("par")
     with phase(f"single solves of whole deals ({len(deals)})"):
         single_solves(solves, deals, random.Random(f"{SEED}: strains and leaders"))
         solves.report(figures)
     with phase(f"full 20-cell tables of the same deals ({len(deals)})"):
-        tables(whole, deals)
+        tables(whole, deals, pars)
         whole.report(figures)
-    versus = [solves, whole]
+        compared = 16 * len(deals)
+        figures.update({"par_n": compared, "par_disagree": len(pars.disagree)})
+        print(f"par (DDS's DealerPar, ours): the same on {compared - len(pars.disagree)} of {compared} "
+              "(each deal under every dealer and vulnerability)")
+    versus = [solves, whole, pars]
     for size in (int(s) for s in args.sizes.split(",") if s):
         rng = random.Random(f"{SEED}: endings of {size}")
         endings, category = [random_ending(rng, size) for _ in range(args.endings)], Versus(f"endings{size}")

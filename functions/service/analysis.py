@@ -2,14 +2,11 @@
 record (`rooms/{roomID}/deals/{n}`) adds its `analysis` (`bridge.analysis.analyse`), after the
 deal and outside every callable's transaction, so no player waits for it.
 
-DDS (endplay, and numpy with it) is imported inside `analyse` only: a worker of any callable
-never imports it, so their cold start does not grow (tests/deploy checks it). A record is
-written once and analysed once: a redelivered event finds `analysis` set (in the record as it is
-then, not the event's snapshot of its creation) and does nothing.
+A record is written once and analysed once: a redelivered event finds `analysis` set (in the
+record as it is then, not the event's snapshot of its creation) and does nothing.
 
-Its cost is bounded per deal and per person. A deal's table is exact, and our search's is
-capped at `ANALYSIS_NODES` nodes, a ceiling no deal measured comes near (DDS, where it models the
-game, is bounded by its own nature: under 1.5 s a table). And a person has at most
+Its cost is bounded per deal and per person. A deal's table is exact, and its search is capped
+at `ANALYSIS_NODES` nodes, a ceiling no deal measured comes near. And a person has at most
 `ANALYSES_PER_HOUR` deals analysed in any hour: before the search, one transaction charges the
 deal to each person who played it (a deal of bots alone, at a duplicate event's table, to the
 room's host: the event's director) in their server-only `analysisAllowance/{uid}`, or, when one
@@ -35,14 +32,13 @@ from .store import Snapshot
 
 #: The deal records the trigger analyses (the path of `store.DEALS` under a room).
 RECORDS = "rooms/{roomID}/deals/{number}"
-#: The ceiling on the search nodes of a table our search solves, Floating Bridge's and Memory
-#: Bridge's (functions/.env: `TABLE_NODES`, past every deal measured; the emulator's project,
-#: functions/.env.demo-floating-bridge, sets fewer: a developer's machine and the test suite finish
-#: deals by the hundred).
+#: The ceiling on the search nodes of a deal's table (functions/.env: `TABLE_NODES`, past every deal
+#: measured; the emulator's project, functions/.env.demo-floating-bridge, sets fewer: a developer's
+#: machine and the test suite finish deals by the hundred).
 ANALYSIS_NODES = params.IntParam(
     "ANALYSIS_NODES", default=TABLE_NODES,
-    description="The ceiling on the search nodes of a deal's double-dummy table (Floating and Memory Bridge): "
-                "cells past it would stay unknown (null); no deal measured comes near the default.")
+    description="The ceiling on the search nodes of a deal's double-dummy table: cells past it would stay "
+                "unknown (null); no deal measured comes near the default.")
 
 #: `analysisAllowance/{uid}` (server-only): `deals`, the deals analysed for that person in the last
 #: hour, each `{deal: <record path>, at: <seconds since the epoch>}`, oldest first.

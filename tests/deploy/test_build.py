@@ -14,9 +14,10 @@ import sys
 from pathlib import Path
 
 from bridge import DECK
-from bridge.analysis import dds_table
 from bridge.bids import Strain
 from bridge.core import hand_mask
+
+from ..dds import dds_table
 
 ROOT = Path(__file__).resolve().parents[2]
 FUNCTIONS = ROOT / "functions"
@@ -57,9 +58,13 @@ def test_the_deploys_pip_install_builds_the_solver_from_the_uploaded_source_and_
             "while lower < upper:\n"
             "    bound = s.bound(h, 1, [], False, lower + 1, 1 << 62)\n"
             "    lower, upper = (bound, upper) if bound > lower else (lower, bound)\n"
-            "print(lower, ddsolver.__file__, 'ddsolver' in sys.modules)")
+            "import importlib.util as u\n"
+            "print(lower, ddsolver.__file__, 'ddsolver' in sys.modules,\n"
+            "      '+'.join(m for m in ('endplay', 'numpy', 'matplotlib') if u.find_spec(m)) or 'none')")
     run = subprocess.run([python, "-c", code], cwd=functions, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-3000:]
-    tricks, path, imported = run.stdout.split()
+    tricks, path, imported, heavy = run.stdout.split()
     assert int(tricks) == dds_table([deck[13 * p:13 * (p + 1)] for p in range(4)])[Strain.NO_TRUMP][0]
     assert path.startswith(str(venv)) and imported == "True"
+    # One solver: the deploy ships no DDS (endplay), nor the numpy and matplotlib it would pull in.
+    assert heavy == "none"

@@ -70,15 +70,3 @@ def test_every_function_main_declares_is_deployed_the_auth_trigger_included(mani
 
     assert set(manifest["endpoints"]) == set(main.FUNCTION_NAMES)
     assert "blockingTrigger" in manifest["endpoints"]["createAccount"]
-
-
-def test_a_worker_imports_no_analysis_library():
-    """The callables' cold start: `main` (what every worker imports) pulls in neither endplay nor
-    what it needs (numpy, matplotlib); the double-dummy analysis imports them itself (SPEC §16)."""
-    import subprocess
-    import sys
-
-    heavy = "{'endplay', 'numpy', 'matplotlib'}"
-    code = f"import sys; import main; print(sorted({{m.split('.')[0] for m in sys.modules}} & {heavy}))"
-    loaded = subprocess.run([sys.executable, "-c", code], cwd=FUNCTIONS, capture_output=True, text=True, check=True)
-    assert loaded.stdout.strip() == "[]"

@@ -15,10 +15,11 @@ from endplay.parsers import pbn as endplay_pbn
 from bridge import Strain
 from bridge.analysis import STRAINS
 
+from ..dds import dds_table, pbn_deal
 from .test_analysis import SUIT_EACH, random_hands
 from .test_double_dummy import oracle
 from .test_pbn import SECTIONS, export, finished, games, tags
-from .test_pbn_analysis import dds, floating_oracle, pbn_card, pbn_deal
+from .test_pbn_analysis import floating_oracle, pbn_card
 
 COMMAND = Path(__file__).parents[2] / "scripts" / "analyse"
 DIRECTIONS = "NESW"
@@ -81,7 +82,7 @@ def test_each_deal_of_a_file_prints_its_tags_and_the_table_the_oracles_find(tmp_
     expected_memory = {strain: [oracle([list(h) for h in memory], 1, strain.trump, (True, False), False, False),
                                 4 - oracle([list(h) for h in memory], 0, strain.trump, (True, False), False, False)]
                        for strain in STRAINS}
-    assert tables(run.stdout) == [dds(contract), floating_oracle(adjacent, 1, 2), floating_oracle(alone, 3, 3),
+    assert tables(run.stdout) == [dds_table(contract), floating_oracle(adjacent, 1, 2), floating_oracle(alone, 3, 3),
                                   expected_memory]
     assert printed_tags(run.stdout)[:2] == [
         {"Event": "Endings", "Board": "1", "Deal": pbn_deal(contract)},

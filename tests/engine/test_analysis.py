@@ -1,25 +1,25 @@
-"""The double-dummy analysis of a hand record (SPEC §16, `bridge.analysis`): our search against a
-brute-force oracle and against DDS (endplay) where their rules coincide, known deals, par against
-endplay and our scoring, Floating Bridge's actual sides and its trump rule, and the budget."""
+"""The double-dummy analysis of a hand record (SPEC §16, `bridge.analysis`, `bridge.par`): our
+search against a brute-force oracle and against DDS (endplay) where their rules coincide, known
+deals, par against DDS's and our scoring, Floating Bridge's actual sides and its trump rule, and
+the budget."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bridge import DECK, Bid, Card, Contract, Room, Settings, Strain, Suit, documents, parse_call
-from bridge.analysis import STRAINS, analyse, contract_par, dds_table, floating_table, searched_table
+from bridge.analysis import STRAINS, analyse, floating_table, searched_table
 from bridge.bids import Doubling
 from bridge.contract_scoring import Form, Sheet, Side
 from bridge.double_dummy import Budget, Ending, SearchLimit, Solver, most_tricks
+from bridge.par import par
+from bridge.wire import VulnerableDoc
 
+from ..dds import dds_par, dds_raw, dds_raw_of, dds_table, same_par
 from .conftest import hands_from
 from .test_double_dummy import oracle
 
-ROOT = Path(__file__).parents[2]
 #: Each hand one whole suit: North spades, East hearts, South diamonds, West clubs.
 SUIT_EACH = hands_from(*(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA") for suit in "SHDC"))
 SETTINGS = {"floating": Settings(play_all_tricks=True),
@@ -96,8 +96,7 @@ def test_the_search_agrees_with_dds_where_the_rules_coincide_fixed_pairs_and_any
     for size in (5, 6, 7, 8):
         hands = random_hands(rng, size)
         ours = searched_table(hands, (True, False, True, False), False, leaders)
-        theirs = dds_table(hands)
-        assert ours == {s: [t - (13 - size) for t in theirs[s]] for s in STRAINS}
+        assert ours == dds_table(hands)
 
 
 def test_floating_bridge_with_the_partner_opposite_has_ddss_no_trump_row():
@@ -119,8 +118,7 @@ def test_every_cell_of_a_whole_deals_table_is_ddss():
     leaders = {s: [(p + 1) % 4 for p in range(4)] for s in STRAINS}
     for _ in range(8):
         hands = random_hands(rng, 13)
-        assert searched_table(hands, (True, False, True, False), False, leaders) == {
-            s: list(t) for s, t in dds_table(hands).items()}
+        assert searched_table(hands, (True, False, True, False), False, leaders) == dds_table(hands)
 
 
 def test_the_trump_rule_makes_a_difference_where_leading_trump_first_is_best():
@@ -148,7 +146,7 @@ def test_a_search_past_its_budget_raises_and_a_table_marks_its_cell_unknown():
 
 def test_in_contract_bridge_with_a_suit_in_each_hand_the_leader_runs_its_suit_or_the_trump_holder_ruffs():
     doc = analyse(record("contract", SUIT_EACH))
-    assert doc is not None and doc["solver"] == "dds" and doc["complete"] and doc["sides"] == [0, 1, 0, 1]
+    assert doc is not None and doc["solver"] == "search" and doc["complete"] and doc["sides"] == [0, 1, 0, 1]
     assert table_of(doc) == {Strain.NO_TRUMP: [0, 0, 0, 0],  # the player left of the declarer runs its suit
                              Strain.SPADES: [13, 0, 13, 0], Strain.HEARTS: [0, 13, 0, 13],
                              Strain.DIAMONDS: [13, 0, 13, 0], Strain.CLUBS: [0, 13, 0, 13]}
@@ -192,42 +190,74 @@ def test_a_grand_slam_in_every_strain_makes_par_the_grand_slam_in_no_trump():
 # ----- par ------------------------------------------------------------------------------------
 
 
-def test_par_is_endplays_and_each_par_contract_scores_the_par_score_by_our_scoring():
-    """Our duplicate scoring (a board alone, its vulnerability by its number: 1 none, 2 North-South,
-    3 East-West, 4 both) of each par contract with its double-dummy tricks is the par score."""
-    from endplay.dds import calc_dd_table, par
-    from endplay.types import Deal, Denom, Player, Vul
+#: Every vulnerability (North-South, East-West) and the board of our duplicate scoring that has it.
+BOARDS = {(False, False): 1, (True, False): 2, (False, True): 3, (True, True): 4}
 
+
+def assert_par_is_ddss(table: dict[Strain, list[int]], raw) -> int:
+    """Our par of `table` (DDS's `raw` table, as ours counts it) is DDS's `DealerPar` under every
+    dealer and vulnerability (`same_par`). Each contract is doubled when it goes down (a
+    sacrifice) and made when not, and scores the par score by our duplicate scoring. The number
+    of contracts checked."""
+    checked = 0
+    for dealer in range(4):
+        for (ns, ew), board in BOARDS.items():
+            vulnerable: VulnerableDoc = {"NS": ns, "EW": ew}
+            ours = par(table, vulnerable, dealer)
+            assert same_par(ours, dds_par(raw, vulnerable, dealer)), (table, dealer, vulnerable, ours)
+            for found in ours["contracts"]:
+                call = parse_call(found["bid"])
+                assert isinstance(call, Bid) and found["tricks"] == table[call.strain][found["declarer"]]
+                goes_down = found["tricks"] < call.level + 6
+                assert found["doubled"] == ("X" if goes_down else None)
+                doubling = Doubling.DOUBLED if goes_down else Doubling.UNDOUBLED
+                contract = Contract(found["declarer"], call, call.level + 6, 8 - call.level, doubling)
+                sheet = Sheet(Form.DUPLICATE).entered(contract, found["tricks"], dealer, board=board)
+                assert sum(e.points if e.side is Side.NS else -e.points for e in sheet.last) == ours["score"]
+                checked += 1
+    return checked
+
+
+def test_par_is_ddss_dealer_par_on_whole_deals_under_every_dealer_and_vulnerability():
+    """bench/solver.py compares a thousand deals more."""
     rng = random.Random(26)
-    boards = {(False, False): 1, (True, False): 2, (False, True): 3, (True, True): 4}
     checked = 0
     for _ in range(20):
         hands = random_hands(rng, 13)
-        dealer = rng.randrange(4)
-        vulnerable = {"NS": rng.random() < 0.5, "EW": rng.random() < 0.5}
-        pbn = "N:" + " ".join(".".join("".join(c.rank.letter for c in sorted(
-            (c for c in h if c.suit == s), reverse=True)) for s in reversed(Suit)) for h in hands)
-        dds = calc_dd_table(Deal(pbn))
-        ours = contract_par(hands, vulnerable, dealer, dds)
-        vul = {(False, False): Vul.none, (True, True): Vul.both, (True, False): Vul.ns, (False, True): Vul.ew}[
-            (vulnerable["NS"], vulnerable["EW"])]
-        theirs = par(dds, vul, Player(dealer))
-        assert ours["score"] == theirs.score
-        assert [(c["bid"], c["declarer"], c["doubled"]) for c in ours["contracts"]] == [
-            (str(Bid(c.level, Strain.NO_TRUMP if int(c.denom) == 4 else Strain(3 - int(c.denom)))), int(c.declarer),
-             {2: "X", 3: "XX"}.get(int(c.penalty))) for c in theirs]
-        table = {s: [dds[Denom(4 if s is Strain.NO_TRUMP else 3 - int(s)), Player(p)] for p in range(4)]
+        raw = dds_raw(hands)
+        checked += assert_par_is_ddss(dds_table(hands, raw), raw)
+    assert checked >= 320
+
+
+def test_par_is_ddss_on_tables_no_deal_may_have_where_every_sacrifice_rule_is_reached():
+    """Random tables, any number of tricks in any cell: sacrifices in every strain, the same
+    strain bid first by either side, contracts lowered to their floor, passed-out deals."""
+    rng = random.Random(31)
+    checked = 0
+    for n in range(400):
+        table = {s: [rng.randrange(14) if n % 2 else min(13, max(0, round(rng.gauss(7, 3)))) for _ in range(4)]
                  for s in STRAINS}
-        board = boards[vulnerable["NS"], vulnerable["EW"]]
-        for found in ours["contracts"]:
-            call = parse_call(found["bid"])
-            assert isinstance(call, Bid) and found["tricks"] == table[call.strain][found["declarer"]]
-            doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}[found["doubled"]]
-            contract = Contract(found["declarer"], call, call.level + 6, 8 - call.level, doubling)
-            sheet = Sheet(Form.DUPLICATE).entered(contract, found["tricks"], dealer, board=board)
-            assert sum(e.points if e.side is Side.NS else -e.points for e in sheet.last) == ours["score"]
-            checked += 1
-    assert checked >= 20
+        checked += assert_par_is_ddss(table, dds_raw_of(table))
+    assert checked >= 6400
+
+
+def test_a_deal_no_side_makes_a_contract_on_is_passed_out_at_par():
+    table = {s: [6, 6, 6, 6] for s in STRAINS}
+    for dealer in range(4):
+        assert par(table, {"NS": True, "EW": False}, dealer)["score"] == 0
+        assert par(table, {"NS": True, "EW": False}, dealer)["contracts"] == []
+        assert dds_par(dds_raw_of(table), {"NS": True, "EW": False}, dealer) == (0, [])
+
+
+def test_a_contract_is_bid_as_low_as_no_sacrifice_pays_but_not_below_its_game():
+    """North-South make 12 tricks in spades, East-West 6 in every strain: nothing is worth a
+    sacrifice, and 6S scores more than any game (1430 vulnerable); with 11 tricks 4S+1 scores
+    what 5S does, the lowest game."""
+    for tricks, bid, score in ((12, "6S", 1430), (11, "4S", 650)):
+        table = {s: [tricks if s is Strain.SPADES else 6, 6] * 2 for s in STRAINS}
+        found = par(table, {"NS": True, "EW": True}, 0)
+        assert found["score"] == score
+        assert [(c["bid"], c["declarer"], c["doubled"]) for c in found["contracts"]] == [(bid, 0, None), (bid, 2, None)]
 
 
 def test_a_record_without_vulnerability_is_vulnerable_by_its_board_or_else_not_at_all():
@@ -238,9 +268,9 @@ def test_a_record_without_vulnerability_is_vulnerable_by_its_board_or_else_not_a
     assert doc is not None and doc["par"] is not None and doc["par"]["vulnerable"] == {"NS": False, "EW": False}
 
 
-def test_tigerbridge_has_a_dds_table_and_no_par():
+def test_tigerbridge_has_a_table_and_no_par():
     doc = analyse(record("tiger", SUIT_EACH, bid="7S"))
-    assert doc is not None and doc["solver"] == "dds" and doc["par"] is None
+    assert doc is not None and doc["solver"] == "search" and doc["par"] is None
     assert table_of(doc)[Strain.SPADES] == [13, 0, 13, 0]
 
 
@@ -256,15 +286,15 @@ def test_a_deal_the_bots_played_is_analysed_from_its_record(variant):
     assert all(len(row) == seats for row in doc["tricks"].values())
     assert all(t is None or 0 <= t <= 13 for row in doc["tricks"].values() for t in row)
     assert doc["complete"] == all(t is not None for row in doc["tricks"].values() for t in row)
-    assert (doc["par"] is not None) == (variant == "contract")
+    assert (doc["par"] is not None) == (variant == "contract" and doc["complete"])
+
+
+def test_a_contract_bridge_table_the_ceiling_cut_short_has_no_par():
+    doc = analyse(record("contract", random_hands(random.Random(32), 13)), budget=50)
+    assert doc is not None and not doc["complete"] and doc["par"] is None
 
 
 def test_a_record_that_cannot_be_analysed_has_no_analysis():
     hands = random_hands(random.Random(29), 13)
     assert analyse({**record("floating", hands), "contract": None}) is None
     assert analyse(record("contract", random_hands(random.Random(29), 12))) is None
-
-
-def test_importing_the_engine_or_the_analysis_does_not_import_endplay():
-    code = "import sys, bridge, bridge.analysis; assert 'endplay' not in sys.modules, sorted(sys.modules)"
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT / "functions")

@@ -10,29 +10,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from endplay.dds import calc_dd_table
-from endplay.types import Deal, Denom, Player
 
 from bridge import VARIANTS, Card, Strain
 from bridge.analysis import STRAINS
 from bridge.pbn_analysis import game_lines, solved, table_deal, table_section, variant_for
 from bridge.pbn_reader import Game, PbnError
 
+from ..dds import dds_table, pbn_deal
 from .test_analysis import random_hands
 from .test_double_dummy import oracle
 
 DIRECTIONS = "NESW"
-
-
-def pbn_hand(hand) -> str:
-    """A hand as the Deal tag writes it: spades, hearts, diamonds, clubs, highest first."""
-    return ".".join("".join(card.rank.letter for card in sorted(hand, reverse=True) if card.suit.letter == suit)
-                    for suit in "SHDC")
-
-
-def pbn_deal(hands) -> str:
-    """The Deal tag from North: each hand, `-` for a seat without one."""
-    return "N:" + " ".join(pbn_hand(hand) if hand is not None else "-" for hand in (*hands, None, None)[:4])
 
 
 def game(hands, **tags: str) -> Game:
@@ -45,16 +33,6 @@ def pbn_card(card: Card) -> str:
 
 def table_of(game_: Game, chosen: str | None = None) -> dict[Strain, list[int]]:
     return solved(table_deal(game_, variant_for(game_, VARIANTS[chosen] if chosen else None)))
-
-
-def dds(hands) -> dict[Strain, list[int]]:
-    """DDS's table (endplay) of four hands as ours counts it: the tricks of the declarer's side
-    from here on (DDS counts an ending's tricks already gone, 13 less its cards, as the declarer's)."""
-    table = calc_dd_table(Deal(pbn_deal(hands)))
-    gone = 13 - len(hands[0])
-    denoms = {Strain.NO_TRUMP: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
-              Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}
-    return {strain: [table[denoms[strain], Player(p)] - gone for p in range(4)] for strain in STRAINS}
 
 
 def floating_oracle(hands, declarer: int, partner: int) -> dict[Strain, list[int]]:
@@ -80,7 +58,7 @@ def test_a_contract_ending_has_ddss_table():
     rng = random.Random(51)
     for size in (2, 3, 4, 5, 5):
         hands = random_hands(rng, size)
-        assert table_of(game(hands)) == dds(hands)
+        assert table_of(game(hands)) == dds_table(hands)
 
 
 def test_a_floating_ending_has_the_table_the_brute_force_oracle_finds_for_the_deals_sides():
@@ -106,7 +84,7 @@ def test_a_floating_no_trump_row_with_the_partner_opposite_is_ddss_the_declarer_
         hands = random_hands(rng, size)
         declarer = rng.randrange(4)
         tags = {"Declarer": DIRECTIONS[declarer], "PartnerCard": pbn_card(hands[(declarer + 2) % 4][0])}
-        theirs = dds(hands)[Strain.NO_TRUMP]
+        theirs = dds_table(hands)[Strain.NO_TRUMP]
         assert table_of(game(hands, **tags), "floating")[Strain.NO_TRUMP] == [size - theirs[(p + 3) % 4]
                                                                                for p in range(4)]
 
@@ -139,7 +117,7 @@ def test_a_partner_card_already_played_leaves_the_partner_tag_to_name_the_partne
 
 def test_a_whole_contract_deal_has_ddss_table():
     hands = random_hands(random.Random(56), 13)
-    assert table_of(game(hands)) == dds(hands)
+    assert table_of(game(hands)) == dds_table(hands)
 
 
 # ----- the table's form ------------------------------------------------------------------------

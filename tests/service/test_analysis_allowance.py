@@ -94,7 +94,7 @@ def test_a_deal_of_bots_alone_is_charged_to_its_rooms_host_the_events_director()
     assert client.call("startEvent", {"eventID": event_id}, director) == {"success": True}
     rooms = [f"{event_id}r1t{table}" for table in (1, 2)]
     records = [record for room_id in rooms for record in settled_records(room_id, range(1, 5))]
-    assert all(record["analysis"]["solver"] == "dds" for record in records)
+    assert all(record["analysis"]["solver"] == "search" for record in records)
     charged = client.admin_get(f"analysisAllowance/{director.uid}")["deals"]
     assert sorted(charge["deal"] for charge in charged) == sorted(
         f"rooms/{room_id}/deals/{n}" for room_id in rooms for n in range(1, 5))

@@ -165,7 +165,7 @@ def test_a_finished_floating_bridge_deal_gains_its_analysis_for_its_actual_sides
     assert client.read(f"rooms/{table.room_id}/deals/1", table.players[0])["analysis"] == analysis  # as readable
 
 
-def test_a_finished_contract_bridge_deal_gains_its_dds_table_and_par():
+def test_a_finished_contract_bridge_deal_gains_its_table_and_par():
     table = Table.against_bots(settings={"variant": "contract", "scoring": "chicago"})
     room = table.room()
     while room["status"] in ("bidding", "playing"):
@@ -176,5 +176,5 @@ def test_a_finished_contract_bridge_deal_gains_its_dds_table_and_par():
             room = play_one(table)
     record = analysed(table, room["match"]["dealNumber"])
     analysis = record.pop("analysis")
-    assert analysis["solver"] == "dds" and analysis["complete"] and analysis["par"] is not None
+    assert analysis["solver"] == "search" and analysis["complete"] and analysis["par"] is not None
     assert analysis == analyse(record)

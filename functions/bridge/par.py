@@ -28,17 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from .bids import Bid, Doubling, Strain
+from .bids import ALL_BIDS, Bid, Doubling, Strain
+from .contract import CONTRACT
 from .contract_scoring import GAME, SMALL_SLAM, trick_points, undertrick_points
 from .deal import Contract
 from .duplicate import board_score
 from .wire import ParContractDoc, ParDoc, VulnerableDoc
 
-#: The most tricks a declarer's side can take; the book a contract's level counts beyond.
-TRICKS, BOOK = 13, 6
+#: The book a contract's level counts beyond (a level-n contract needs n + 6 tricks).
+BOOK = CONTRACT.auction.book
 #: The highest level: no sacrifice goes beyond seven.
-GRAND = 7
+GRAND = ALL_BIDS[-1].level
 #: A board of each vulnerability (North-South, East-West), to score contracts by our duplicate
 #: scoring (boards 1-4: none, North-South, East-West, both).
 _BOARD = {(False, False): 1, (True, False): 2, (False, True): 3, (True, True): 4}
@@ -58,8 +60,8 @@ def par(table: Table, vulnerable: VulnerableDoc, dealer: int) -> ParDoc:
 
 def made_score(bid: Bid, vulnerable: bool) -> int:
     """What making `bid` exactly scores at duplicate, undoubled, at the side's vulnerability."""
-    contract = Contract(0, bid, bid.level + BOOK, TRICKS + 1 - bid.level - BOOK)
-    return board_score(_BOARD[vulnerable, False], contract, bid.level + BOOK)
+    contract = Contract(0, bid, CONTRACT.target(bid), CONTRACT.defender_target(bid))
+    return board_score(_BOARD[vulnerable, False], contract, CONTRACT.target(bid))
 
 
 def penalty(down: int, vulnerable: bool) -> int:
@@ -77,19 +79,13 @@ def floor_level(bid: Bid) -> int:
     return next(level for level in range(1, GRAND + 1) if trick_points(Bid(level, bid.strain)) >= GAME)
 
 
-def rank(level: int, strain: Strain) -> int:
-    """A bid's place on the ladder (1C 0 … 7NT 34); a level below one counts on downwards."""
-    return len(Strain) * (level - 1) + strain
-
-
 @dataclass(frozen=True, slots=True)
 class _Candidate:
-    """A contract the side entitled to the plus score might bid: the highest it makes in `strain`,
-    what it scores, and against it the cheapest sacrifice (`down`, None if none is possible) in
-    each strain (`downs`) and the most undertricks worth paying (`affordable`)."""
+    """A contract the side entitled to the plus score might bid (`bid`: the highest it makes in its
+    strain), what it scores, and against it the cheapest sacrifice (`down`, None if none is
+    possible) in each strain (`downs`) and the most undertricks worth paying (`affordable`)."""
 
-    level: int
-    strain: Strain
+    bid: Bid
     score: int
     downs: dict[Strain, int | None]
     affordable: int
@@ -117,10 +113,10 @@ class _Par:
         sacrificed = [c for c in self.candidates if c.sacrificed]
         # Against a lower contract the other side never sacrifices for more: only the highest
         # contract sacrificed against names the sacrifices; the dearest of them sets their cost.
-        self.sacrificed = sacrificed[0] if sacrificed else None
+        self.sacrificed_against = sacrificed[0] if sacrificed else None
         self.dearest = max([0, *(c.down for c in sacrificed if c.down is not None)])
         self.best_bid = max((c.score for c in self.bids), default=0)
-        self.bidding = self.sacrificed is None or self.best_bid > self.cost
+        self.bidding = self.sacrificed_against is None or self.best_bid > self.cost
         value = self.best_bid if self.bidding else self.cost
         self.score = 0 if self.side is None else value if self.side == 0 else -value
 
@@ -148,32 +144,32 @@ class _Par:
 
     def _entitled(self) -> int | None:
         """The side entitled to the plus score, or None when neither makes a contract."""
-        highest = [max((rank(self.best(side, s) - BOOK, s) for s in Strain if self.best(side, s) > BOOK),
-                       default=None) for side in (0, 1)]
-        if highest[0] is None and highest[1] is None:
+        ns, ew = (max(self.made(side), default=None) for side in (0, 1))
+        if ns is None and ew is None:
             return None
-        if highest[1] is None or (highest[0] is not None and highest[0] > highest[1]):
+        if ew is None or (ns is not None and ns > ew):
             return 0
-        if highest[0] is None or highest[1] > highest[0]:
+        if ns is None or ew > ns:
             return 1
-        strain = Strain(highest[0] % len(Strain))  # both make it: who can bid it first
-        tricks = self.best(0, strain)
-        return next(p % 2 for p in self.rotation() if self.table[strain][p] == tricks)
+        tricks = self.best(0, ns.strain)  # both make it: who can bid it first
+        return next(p % 2 for p in self.rotation() if self.table[ns.strain][p] == tricks)
+
+    def made(self, side: int) -> list[Bid]:
+        """The contracts `side` makes: in each strain, the highest its best declarer makes."""
+        return [Bid(self.best(side, s) - BOOK, s) for s in Strain if self.best(side, s) > BOOK]
 
     def _candidates(self) -> list[_Candidate]:
         """The entitled side's candidate contracts, highest first."""
         assert self.side is not None
         own, their = self.vulnerable[self.side], self.vulnerable[self.other]
-        made = [Bid(self.best(self.side, s) - BOOK, s) for s in Strain if self.best(self.side, s) > BOOK]
+        made = self.made(self.side)
         scores = {bid: made_score(bid, own) for bid in made}
-        dearest = min(made, key=lambda bid: (-scores[bid], rank(bid.level, bid.strain)))
+        dearest = min(made, key=lambda bid: (-scores[bid], bid))
         candidates = []
-        for bid in sorted(made, key=lambda bid: -rank(bid.level, bid.strain)):
-            if rank(bid.level, bid.strain) < rank(dearest.level, dearest.strain):
-                break
-            affordable = max(k for k in range(TRICKS + 1) if penalty(k, their) < scores[bid])
+        for bid in sorted((bid for bid in made if bid >= dearest), reverse=True):
+            affordable = max(k for k in range(CONTRACT.hand_size + 1) if penalty(k, their) < scores[bid])
             downs = {s: self._sacrifice_down(bid, s) for s in Strain}
-            candidates.append(_Candidate(bid.level, bid.strain, scores[bid], downs, affordable))
+            candidates.append(_Candidate(bid, scores[bid], downs, affordable))
         return candidates
 
     def _same_strain_sacrifices(self, bid: Bid) -> list[tuple[int, int, int]]:
@@ -205,37 +201,37 @@ class _Par:
         East before West)."""
         if self.side is None:
             return []
-        listed: list[tuple[Bid, int, Doubling]] = []
+        listed: list[tuple[Bid, int]] = []
         if self.bidding:
             for c in self.bids:
                 if c.score == self.best_bid:
-                    listed += [(self._lowered(c), p, Doubling.UNDOUBLED) for p in self.declarers(self.side, c.strain)]
-        elif self.sacrificed is not None and self.sacrificed.down == self.dearest:
-            listed += self._sacrifices(self.sacrificed)
+                    listed += [(self._lowered(c), p) for p in self.declarers(self.side, c.bid.strain)]
+        elif self.sacrificed_against is not None and self.sacrificed_against.down == self.dearest:
+            listed += self._sacrifices(self.sacrificed_against)
         listed.sort(key=lambda found: (_LISTED.index(found[0].strain), found[1]))
-        return [{"bid": str(bid), "declarer": p, "doubled": "X" if doubling is Doubling.DOUBLED else None,
-                 "tricks": self.table[bid.strain][p]} for bid, p, doubling in listed]
+        doubled: Literal["X"] | None = None if self.bidding else "X"  # a sacrifice is doubled, a make not
+        return [{"bid": str(bid), "declarer": p, "doubled": doubled, "tricks": self.table[bid.strain][p]}
+                for bid, p in listed]
 
     def _lowered(self, c: _Candidate) -> Bid:
         """`c` bid as low as every sacrifice against it stays dearer than it scores, but not below
         its bonus's floor; as low as the floor when no sacrifice is possible."""
-        bid = Bid(c.level, c.strain)
         if c.down is not None and c.affordable - c.down >= -1:
-            return bid
-        lowest = c.level + c.affordable - c.down + 1 if c.down is not None else 1
-        return Bid(max(lowest, floor_level(bid)), c.strain)
+            return c.bid
+        lowest = c.bid.level + c.affordable - c.down + 1 if c.down is not None else 1
+        return Bid(max(lowest, floor_level(c.bid)), c.bid.strain)
 
-    def _sacrifices(self, c: _Candidate) -> list[tuple[Bid, int, Doubling]]:
-        """The other side's sacrifices against `c` that cost the par."""
-        found: list[tuple[Bid, int, Doubling]] = []
+    def _sacrifices(self, c: _Candidate) -> list[tuple[Bid, int]]:
+        """The other side's sacrifices against `c` that cost the par, by declarer."""
+        found: list[tuple[Bid, int]] = []
         for strain, down in c.downs.items():
             if down != self.dearest:
                 continue
-            if strain is not c.strain:
+            if strain is not c.bid.strain:
                 level = self.best(self.other, strain) - BOOK + down
-                found += [(Bid(level, strain), p, Doubling.DOUBLED) for p in self.declarers(self.other, strain)]
+                found += [(Bid(level, strain), p) for p in self.declarers(self.other, strain)]
                 continue
-            hits = [(p, level) for p, level, d in self._same_strain_sacrifices(Bid(c.level, c.strain)) if d == down]
+            hits = [(p, level) for p, level, d in self._same_strain_sacrifices(c.bid) if d == down]
             lowest = min(level for _, level in hits)
-            found += [(Bid(lowest, strain), p, Doubling.DOUBLED) for p, level in hits if level == lowest]
+            found += [(Bid(lowest, strain), p) for p, level in hits if level == lowest]
         return found

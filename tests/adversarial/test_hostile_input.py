@@ -109,9 +109,9 @@ CARD_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                      st.sampled_from(["as", "AS ", " AS", "10H", "1S", "SA", "XX", "A", "ASS", "A\u0053\u0300", ""]),
                      st.text(max_size=5).filter(lambda s: s not in DECK))
 BID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
-                    st.sampled_from(["8NT", "0C", "1N", "pass", "Pass", "1c", " 1C", "7NTX", "NT", "1", ""]),
-                    st.text(max_size=5).filter(lambda s: not (s == "PASS" or (
-                        len(s) in (2, 3) and s[0] in "1234567" and s[1:] in ("C", "D", "H", "S", "NT")))))
+                    st.sampled_from(["10NT", "0C", "1N", "pass", "Pass", "1c", " 1C", "7NTX", "NT", "1", ""]),
+                    st.text(max_size=5).filter(lambda s: not (s in ("PASS", "X", "XX") or (
+                        len(s) in (2, 3) and s[0] in "123456789" and s[1:] in ("C", "D", "H", "S", "NT")))))
 UID_BAD = st.one_of(json_values.filter(lambda v: not isinstance(v, str)),
                     st.sampled_from(["", "a/b", "..", "x" * 129, "a b", "ü", "a.b", "players/x"]))
 SETTING_NAMES = ("variant", "inviteOnly", "deals", "scoring", "playAllTricks", "washRule")

@@ -70,10 +70,11 @@ def most_tricks(ending: Ending, budget: Budget | None = None) -> int:
 
 #: The nodes of a question without a budget: more than any search visits.
 _UNBOUNDED = 1 << 62
-#: The most entries a solver's transposition table keeps (48 bytes each: some 100 MB) before it
-#: starts again empty (its answers stay exact); a caller that may run many solvers at once in one
-#: instance keeps fewer.
-TABLE_LIMIT = 1 << 21
+#: The most entries a solver's transposition table keeps (48 bytes each and their buckets: some
+#: 300 MB when full) before it forgets those of the positions with the fewest cards (its answers
+#: stay exact). A table grows only as its searches need: a claim's or an ending's stays small; only
+#: a whole deal's table reaches it, in the analysis trigger (1 GiB, one search at a time).
+TABLE_LIMIT = 1 << 22
 
 
 def first_guess(ending: Ending) -> int:

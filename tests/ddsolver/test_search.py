@@ -62,12 +62,22 @@ def test_past_its_budget_a_question_answers_minus_one_having_spent_the_budget_ex
     assert search.bound(deal(2), 0, [], False, 0, 100) == 0 and search.nodes == 0
 
 
-def test_a_table_that_fills_starts_again_empty_and_the_answers_stay_exact():
+def test_a_table_that_fills_forgets_some_entries_and_the_answers_stay_exact():
     for seed in range(3):
         hands = deal(10 + seed, 11)
         small, large = Search(4, seed - 1, 0b0011, True, 1024), Search(4, seed - 1, 0b0011, True)
         assert [most(small, hands, p) for p in range(4)] == [most(large, hands, p) for p in range(4)]
         assert small.entries <= 1024 < large.entries
+
+
+def test_a_full_table_forgets_the_positions_with_the_fewest_cards_first():
+    search, hands = Search(4, 0, 0b0011, True, 1024), deal(20, 11)
+    answer = most(search, hands, 0)
+    for seed in range(21, 31):  # smaller positions, enough to fill the table many times over
+        most(search, deal(seed, 8), 0)
+    assert search.bound(hands, 0, [], False, answer, 1 << 62) == answer
+    assert search.nodes == 0  # the whole deal's own entry is still there
+    assert Search(4, 0, 0b0011, True).bound(hands, 0, [], False, answer, 1 << 62) == answer
 
 
 def test_every_layout_refuses_more_than_two_unknown_seats_and_unseen_cards_that_do_not_fit():

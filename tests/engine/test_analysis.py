@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bridge import DECK, Bid, Card, Contract, Room, Settings, Strain, Suit, documents, parse_call
-from bridge.analysis import STRAINS, analyse, floating_table, searched_table
+from bridge.analysis import STRAINS, TABLE_NODES, analyse, floating_table, searched_table
 from bridge.bids import Doubling
 from bridge.contract_scoring import Form, Sheet, Side
 from bridge.double_dummy import Budget, Ending, SearchLimit, Solver, most_tricks
@@ -150,6 +150,19 @@ def test_in_contract_bridge_with_a_suit_in_each_hand_the_leader_runs_its_suit_or
     assert table_of(doc) == {Strain.NO_TRUMP: [0, 0, 0, 0],  # the player left of the declarer runs its suit
                              Strain.SPADES: [13, 0, 13, 0], Strain.HEARTS: [0, 13, 0, 13],
                              Strain.DIAMONDS: [13, 0, 13, 0], Strain.CLUBS: [0, 13, 0, 13]}
+
+
+#: The hardest Floating Bridge record measured (#272 of `bench/solver.py --floating 300`): North
+#: declares alone. In spades its Q J 2 face the ace and the king, split between East and West, and
+#: only the defenders' whole play of the side suits shows that they cannot catch both honours.
+ALONE_IN_SPADES = hands_from("3C 7C TC 2D 3D 9D TD 3H 7H 8H 2S JS QS", "4D 5D 6D 7D 8D QD 4H JH QH 7S 9S TS AS",
+                             "6C 8C 9C QC AC KD 2H 6H 9H TH 3S 4S 6S", "2C 4C 5C JC KC JD AD 5H KH AH 5S 8S KS")
+
+
+def test_a_declarer_alone_whose_trump_trick_takes_the_most_search_measured_is_complete_within_the_ceiling():
+    table = floating_table(ALONE_IN_SPADES, 0, 0, Strain.HEARTS, TABLE_NODES)
+    assert table == {Strain.SPADES: [1, 12, 12, 12], Strain.HEARTS: [0, 13, 13, 13],
+                     Strain.DIAMONDS: [0, 13, 13, 13], Strain.CLUBS: [0, 13, 13, 13], Strain.NO_TRUMP: [0, 13, 13, 13]}
 
 
 @pytest.mark.parametrize(("partner", "sides", "spades", "diamonds"), [

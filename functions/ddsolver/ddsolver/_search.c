@@ -27,7 +27,8 @@
  *   entries are kept the most general first (the fewest cards fixed), so that a lookup settles
  *   on the most general bound, which leaves the fewest cards relevant above it. The table
  *   lives as long as its `Search`: questions about other positions of the same deal, or other
- *   deals, with the same trump, sides and lead rule share it;
+ *   deals, with the same trump, sides and lead rule share it; when it is full, the entries of
+ *   the positions with the fewest cards go first (`table_purge`);
  * - move ordering: the card that last settled a like situation first (a leader holding the same
  *   hand; a follower to the same suit led, cards out and winning card), then for a lead weights
  *   after DDS's (Haglund and Hein) for any sides; for a follower rules after bridge-solver's (Xue)
@@ -218,6 +219,47 @@ static int table_grow(Table *t) {
     return 0;
 }
 
+/* The cards of a bucket's positions: the sum of its lengths. */
+static inline int cards_of(u64 lengths) {
+    int n = 0;
+    for (; lengths; lengths >>= 4) n += (int)(lengths & 15);
+    return n;
+}
+
+/* The table is full: forget the entries of the positions with the fewest cards, the cheapest to
+ * search again, until at least a quarter are gone. Those nearer the root, which stand for the most
+ * work, stay. (The hardest Floating Bridge record measured, its whole table with 2^21 entries
+ * at most: 2.5x10^8 nodes, 1.6x10^8 with room for every entry, 2.9x10^9 when a full table was
+ * forgotten whole.) */
+static int table_purge(Table *t) {
+    size_t by_cards[53] = {0};
+    for (size_t i = 0; i < t->size; i++)
+        if (t->slots[i].meta) by_cards[cards_of(t->slots[i].lengths)] += t->slots[i].count;
+    size_t dropped = 0;
+    int below = 0; /* the buckets of fewer cards are dropped */
+    while (below <= 52 && 4 * dropped < t->entries) dropped += by_cards[below++];
+    Table kept;
+    if (table_init(&kept, t->size) < 0) return -1;
+    for (size_t i = 0; i < t->size; i++) {
+        Bucket *b = &t->slots[i];
+        if (!b->meta) continue;
+        if (cards_of(b->lengths) < below) {
+            free(b->entries);
+            free(b->signatures);
+            continue;
+        }
+        size_t j = slot_of(b->lengths, b->meta, kept.size);
+        while (kept.slots[j].meta) j = (j + 1) & (kept.size - 1);
+        kept.slots[j] = *b;
+        kept.used++;
+        kept.entries += b->count;
+    }
+    kept.limit = t->limit;
+    free(t->slots);
+    *t = kept;
+    return 0;
+}
+
 /* The bucket of a key, made if new (NULL: out of memory). */
 static Bucket *table_bucket(Table *t, u64 lengths, unsigned meta) {
     if (2 * (t->used + 1) > t->size && table_grow(t) < 0) return NULL;
@@ -339,13 +381,9 @@ static inline unsigned particular(unsigned meta, const Layout *layouts) {
  * of each suit. */
 static void store(Search *s, u64 lengths, unsigned meta, const Layout *layouts, u64 relevant, int lower, int upper) {
     Table *t = &s->table;
-    if (t->entries >= t->limit) {  /* full: forget everything (the answers stay exact) */
-        size_t size = t->size;
-        table_free(t);
-        if (table_init(t, size) < 0) {
-            s->stop = 1;
-            return;
-        }
+    if (t->entries >= t->limit && table_purge(t) < 0) { /* full: the answers stay exact */
+        s->stop = 1;
+        return;
     }
     u64 mask[2] = {0, 0}, pattern[2];
     unsigned depths = 0;
@@ -1114,7 +1152,7 @@ static u64 from_engine(u64 mask) { /* the engine's 13 bits a suit to 16 */
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"seats", "trump", "side", "must_break", "table_limit", NULL};
     int seats, trump, side, must_break;
-    Py_ssize_t limit = 1 << 21;
+    Py_ssize_t limit = 1 << 22;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiip|n", keywords, &seats, &trump, &side, &must_break, &limit))
         return -1;
     if (seats != 2 && seats != 4) {

@@ -4,9 +4,10 @@ class Search:
     """Double-dummy questions with one trump (-1: none), one side (a bit a seat: the seats whose
     tricks count) and one lead rule (`must_break`: trump may not be led until broken, unless the
     leader holds nothing else), for two or four seats, sharing one transposition table of at
-    most `table_limit` entries (past it the table is forgotten: answers stay exact). Cards are
-    the engine's 0-51 (`13 * suit + rank - 2`), a hand a set of them as an int. The search
-    releases the GIL while it answers; one question at a time per object."""
+    most `table_limit` entries (past it, the entries of the positions with the fewest cards are
+    forgotten: answers stay exact). Cards are the engine's 0-51 (`13 * suit + rank - 2`), a hand
+    a set of them as an int. The search releases the GIL while it answers; one question at a
+    time per object."""
 
     def __init__(self, seats: int, trump: int, side: int, must_break: bool, table_limit: int = ...) -> None: ...
     def bound(self, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, beta: int,

@@ -28,7 +28,7 @@ from .wire import AnalysisDoc, DealRecord, ParDoc, TrickTableDoc, VulnerableDoc
 
 #: The ceiling on the nodes of one table: some two minutes on this machine, inside the trigger's
 #: five; some twenty-five times what the hardest contract bridge deal of 1,000 needed, and past
-#: every Floating Bridge record measured but one in 300 (bench/RESULTS.md): a safety bound.
+#: every Floating Bridge record measured but one in 1,000 (bench/RESULTS.md): a safety bound.
 TABLE_NODES = 1_000_000_000
 #: The strains in table order (`TrickTableDoc`'s C, D, H, S, NT).
 STRAINS: tuple[Strain, ...] = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP)

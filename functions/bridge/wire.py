@@ -782,12 +782,12 @@ class AnalysisDoc(TypedDict):
     (positions with the same number play together): fixed pairs, Memory Bridge's two players
     alone, or the deal's actual sides in Floating Bridge (the declarer and partner, or a declarer
     alone, against the rest). In Memory Bridge the table is the second half's (the contract's
-    13 tricks). A null entry is unknown: the search's ceiling was reached first (no deal measured
-    reaches the deployed one); `complete` says there is none. `solver`: "search", the engine's own
-    (`bridge.double_dummy`); older records may say "dds" (DDS, the standard solver, through
-    endplay, before the native search replaced it in contract bridge and TigerBridge) or
-    "dds+search" (DDS's no-trump row, the rest searched). `par`: contract bridge's only, from a
-    complete table."""
+    13 tricks). A null entry is unknown: the search's ceiling was reached first (one Floating
+    Bridge record measured in 1,000, a declarer alone, reaches the deployed one); `complete`
+    says there is none. `solver`: "search", the engine's own (`bridge.double_dummy`); older
+    records may say "dds" (DDS, the standard solver, through endplay, before the native search
+    replaced it in contract bridge and TigerBridge) or "dds+search" (DDS's no-trump row, the
+    rest searched). `par`: contract bridge's only, from a complete table."""
 
     tricks: TrickTableDoc
     sides: list[int]

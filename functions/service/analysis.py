@@ -6,7 +6,7 @@ A record is written once and analysed once: a redelivered event finds `analysis`
 record as it is then, not the event's snapshot of its creation) and does nothing.
 
 Its cost is bounded per deal and per person. A deal's table is exact, and its search is capped
-at `ANALYSIS_NODES` nodes, a ceiling no deal measured comes near. And a person has at most
+at `ANALYSIS_NODES` nodes, a ceiling one deal measured in a thousand reaches. And a person has at most
 `ANALYSES_PER_HOUR` deals analysed in any hour: before the search, one transaction charges the
 deal to each person who played it (a deal of bots alone, at a duplicate event's table, to the
 room's host: the event's director) in their server-only `analysisAllowance/{uid}`, or, when one
@@ -38,7 +38,7 @@ RECORDS = "rooms/{roomID}/deals/{number}"
 ANALYSIS_NODES = params.IntParam(
     "ANALYSIS_NODES", default=TABLE_NODES,
     description="The ceiling on the search nodes of a deal's double-dummy table: cells past it would stay "
-                "unknown (null); no deal measured comes near the default.")
+                "unknown (null); one Floating Bridge record measured in 1,000 reaches the default.")
 
 #: `analysisAllowance/{uid}` (server-only): `deals`, the deals analysed for that person in the last
 #: hour, each `{deal: <record path>, at: <seconds since the epoch>}`, oldest first.

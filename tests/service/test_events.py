@@ -165,6 +165,9 @@ def test_an_event_table_refuses_the_lobby_and_moves_out_of_turn_or_between_board
     for name, data, user in [("joinGameRoom", {"roomID": room_id}, carl), ("watchRoom", {"roomID": room_id}, carl),
                              ("leaveGameRoom", {"roomID": room_id}, ann), ("startGame", {}, ann),
                              ("addBot", {"roomID": room_id}, ann),
+                             ("removeBot", {"roomID": room_id, "uid": "~bot1"}, ann),
+                             ("inviteToRoom", {"roomID": room_id, "uid": carl.uid}, ann),
+                             ("kickPlayer", {"roomID": room_id, "uid": carl.uid}, ann),
                              ("updateRoomSettings", {"roomID": room_id, "settings": {"chat": False}}, ann)]:
         assert_rejected(name, data, user, "failed-precondition", "EVENT_TABLE")
     # Ben, at the other table, cannot move at Ann's.

@@ -217,9 +217,10 @@ def test_thousands_of_random_contract_deals_score_as_the_tables_say() -> None:
 
 
 def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_trick_winners() -> None:
-    """At every card of 300 random deals: the 52 cards are all somewhere once, the legal cards are
-    exactly those of the hand to play (the dummy's on its turn) with no rule against them; each
-    trick goes to the oracle's winner (highest trump, else highest of the led suit)."""
+    """At every card of 300 random deals: the 52 cards are all somewhere once; the legal cards are
+    the cards of the suit led in the hand to play (the dummy's on its turn), or all of them when
+    it has none, and a move accepts exactly those; each trick goes to the oracle's winner
+    (highest trump, else highest of the led suit)."""
     rng = random.Random(4)
     for seed in range(300):
         deal = bot_states(seed)[0]
@@ -228,10 +229,13 @@ def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_tric
                 deal = deal.act(deal.actor, deal.bot_action(), rng)
                 continue
             check_conserved(deal)
-            turn = deal.turn
+            turn, trick = deal.turn, deal.trick
+            led = trick.led_suit if trick is not None else None
+            # follow suit when able, else any card; any lead (contract bridge has no trump rule)
+            allowed = {c for c in deal.hands[turn] if c.suit == led} or set(deal.hands[turn])
             legal = set(deal.legal_cards())
-            assert legal == {c for c in DECK if deal.card_violation(turn, c) is None}
-            assert legal <= set(deal.hands[turn]) and legal
+            assert legal == allowed
+            assert {c for c in DECK if deal.card_violation(turn, c) is None} == allowed
             before = len(deal.tricks)
             deal = deal.play_card(deal.actor, rng.choice(sorted(legal)))
             if len(deal.tricks) > before:

@@ -270,13 +270,20 @@ def random_deals(count: int, seed: int = 0):
         yield states
 
 
-def test_random_deals_keep_every_card_and_allow_exactly_the_cards_no_rule_forbids() -> None:
+def test_random_deals_keep_every_card_and_a_player_follows_suit_when_able_else_plays_any_card() -> None:
+    """Both halves: the cards of the suit led if the player holds any, else any card in hand;
+    a leader may lead anything (Memory Bridge has no rule on leading trump). Both the legal cards
+    offered and the cards a move may play are exactly those."""
     for states in random_deals(300):
         for deal in states:
             every_card_once(deal)
             if deal.phase in (Phase.FIRST_HALF, Phase.PLAYING):
-                turn = deal.turn
-                assert set(deal.legal_cards()) == {c for c in DECK if deal.card_violation(turn, c) is None}
+                turn, trick = deal.turn, deal.trick
+                hand = deal.hands[turn]
+                led = trick.led_suit if trick is not None else None
+                allowed = {c for c in hand if c.suit == led} or set(hand)
+                assert set(deal.legal_cards()) == allowed
+                assert {c for c in DECK if deal.card_violation(turn, c) is None} == allowed
 
 
 def test_bots_make_legal_moves_and_finish_every_deal() -> None:

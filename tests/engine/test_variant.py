@@ -7,7 +7,21 @@ from typing import get_args
 
 import pytest
 
-from bridge import ALL_BIDS, FLOATING, PASS, VARIANTS, Outcome, Phase, Reason, Settings, is_weak, variant_named, wire
+from bridge import (
+    ALL_BIDS,
+    DECK,
+    FLOATING,
+    PASS,
+    VARIANTS,
+    Outcome,
+    Phase,
+    Reason,
+    Settings,
+    is_weak,
+    new_deal,
+    variant_named,
+    wire,
+)
 from bridge.contract import CONTRACT
 from bridge.floating import Tally, deal_points
 from bridge.memory import MEMORY
@@ -16,6 +30,7 @@ from bridge.variant import AuctionRules, PlayRules, Sides
 
 from .conftest import (
     MIXED_DEAL,
+    PLAYERS,
     SUIT_PER_SEAT,
     Permuting,
     bidding_game,
@@ -34,13 +49,16 @@ RNG = random.Random(0)
 # ----- Floating Bridge ---------------------------------------------------------------------------
 
 
-def test_floating_is_four_seats_of_thirteen_cards() -> None:
-    assert (FLOATING.name, FLOATING.seats, FLOATING.hand_size) == ("floating", 4, 13)
-    assert [FLOATING.left_of(p) for p in range(4)] == [1, 2, 3, 0]
-    assert FLOATING.top_bid == call("7NT")
-    assert FLOATING.auction.ladder == ALL_BIDS
-    assert FLOATING.scorings == ("deals", "tricks")
-    assert FLOATING.options == frozenset({"playAllTricks", "washRule"})
+@pytest.mark.parametrize("dealer", range(4))
+def test_floating_deals_the_whole_deck_to_four_players_and_the_player_left_of_the_dealer_calls_first(dealer) -> None:
+    deal = new_deal(FLOATING, PLAYERS, Settings(wash_rule=False), dealer, random.Random(dealer))
+    assert [len(hand) for hand in deal.hands] == [13, 13, 13, 13]
+    assert sorted(c for hand in deal.hands for c in hand) == sorted(DECK)
+    assert deal.phase is Phase.BIDDING and deal.turn == (dealer + 1) % 4
+    for position in range(3):  # then each in turn, round the table to the left
+        assert deal.turn == (dealer + 1 + position) % 4
+        deal = deal.place_bid(deal.turn, PASS, RNG)
+    assert deal.turn == dealer
 
 
 @pytest.mark.parametrize("bid", ALL_BIDS, ids=str)

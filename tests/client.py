@@ -25,7 +25,8 @@ import datetime as dt
 import os
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -376,6 +377,25 @@ def admin_get(path: str) -> dict[str, Any] | None:
 def admin_set(path: str, data: Mapping[str, Any]) -> None:
     """Create or wholly replace a document."""
     _check(http.patch(f"{DOCUMENTS_URL}/{path}", json={"fields": encode_fields(data)}, headers=OWNER), FirestoreError)
+
+
+@contextmanager
+def admin_holding(paths: Sequence[str]) -> Iterator[None]:
+    """Hold documents for the block's length: an admin transaction reads them and stays open, and
+    the emulator makes every commit that writes one of them wait until the block ends (the
+    transaction is then rolled back). Calls racing inside it all read the same state, and none
+    commits before the end. (A transaction reads with `batchGet`: the emulator never answers a
+    `get` that names one.)"""
+    transaction = _check(http.post(f"{DOCUMENTS_URL}:beginTransaction", json={}, headers=OWNER),
+                         FirestoreError)["transaction"]
+    try:
+        names = [f"projects/{PROJECT_ID}/databases/(default)/documents/{path}" for path in paths]
+        _check(http.post(f"{DOCUMENTS_URL}:batchGet", json={"documents": names, "transaction": transaction},
+                         headers=OWNER), FirestoreError)
+        yield
+    finally:
+        _check(http.post(f"{DOCUMENTS_URL}:rollback", json={"transaction": transaction}, headers=OWNER),
+               FirestoreError)
 
 
 def admin_delete(path: str) -> None:

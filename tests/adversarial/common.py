@@ -107,6 +107,24 @@ def race(*calls: Callable[[], Any]) -> list[Outcome]:
         return list(pool.map(run, calls))
 
 
+#: How long `held_race` holds the documents its racers write.
+HOLD_SECONDS = 1.0
+
+
+def held_race(paths: list[str], *calls: Callable[[], Any]) -> list[Outcome]:
+    """`race`, with the documents at `paths` held (`client.admin_holding`) for `HOLD_SECONDS`
+    after the racers are released: the race is certain, not a matter of timing. Each racer reads
+    the state as it was, and none can commit before the hold ends: every racer must still be
+    waiting then (one that finished inside the hold did not race)."""
+    with ThreadPoolExecutor(1) as pool, client.admin_holding(paths):
+        pending = pool.submit(race, *calls)
+        time.sleep(HOLD_SECONDS)
+        assert not pending.done(), f"a racer finished while {paths} were held"
+    outcomes = pending.result()
+    assert all(o.seconds >= HOLD_SECONDS for o in outcomes), f"a racer was not held: {outcomes}"
+    return outcomes
+
+
 # ---- whole-database invariants -------------------------------------------------------------------
 
 def assert_consistent(documents: dict[str, dict] | None = None) -> None:

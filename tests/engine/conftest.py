@@ -184,6 +184,15 @@ MIXED_DEAL = hands_from(
 )
 
 
+def follow_suit_cards(deal: Deal) -> set[Card]:
+    """The cards the player to play may play where no rule forbids leading trump (contract bridge,
+    Memory Bridge), stated independently of the engine: those of the suit led if they hold any,
+    else any card in hand (on lead, any)."""
+    hand, trick = deal.hands[deal.turn], deal.trick
+    led = trick.led_suit if trick is not None else None
+    return {c for c in hand if c.suit == led} or set(hand)
+
+
 def trick(leader: int, text: str) -> Trick:
     """A trick whose cards ('AS KS ...') were played in order from `leader`."""
     return Trick(leader, tuple(Play((leader + i) % 4, c) for i, c in enumerate(cards(text))))

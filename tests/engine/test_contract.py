@@ -11,7 +11,7 @@ from bridge.contract_scoring import Entry, Kind, Side
 from bridge.duplicate import board_score
 from bridge.values import evolve
 
-from .conftest import PLAYERS, cards, rejects
+from .conftest import PLAYERS, cards, follow_suit_cards, rejects
 from .test_bots import hidden_swaps
 from .test_contract_scoring import DOUBLED_OVERTRICK, NO_TRUMP_CONTRACT, PER_TRICK, SLAM, table_penalty
 from .test_match import Table, new_room, ready_all, start, trick_winner
@@ -229,13 +229,10 @@ def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_tric
                 deal = deal.act(deal.actor, deal.bot_action(), rng)
                 continue
             check_conserved(deal)
-            turn, trick = deal.turn, deal.trick
-            led = trick.led_suit if trick is not None else None
-            # follow suit when able, else any card; any lead (contract bridge has no trump rule)
-            allowed = {c for c in deal.hands[turn] if c.suit == led} or set(deal.hands[turn])
+            allowed = follow_suit_cards(deal)
             legal = set(deal.legal_cards())
             assert legal == allowed
-            assert {c for c in DECK if deal.card_violation(turn, c) is None} == allowed
+            assert {c for c in DECK if deal.card_violation(deal.turn, c) is None} == allowed
             before = len(deal.tricks)
             deal = deal.play_card(deal.actor, rng.choice(sorted(legal)))
             if len(deal.tricks) > before:

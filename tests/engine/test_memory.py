@@ -15,7 +15,7 @@ from bridge.memory import MEMORY, TargetSheet, first_half_entries, tricks_over_b
 from bridge.room import Status
 from bridge.values import evolve
 
-from .conftest import card, cards, rejects
+from .conftest import card, cards, follow_suit_cards, rejects
 
 PAIR = ("ann", "ben")
 
@@ -278,12 +278,9 @@ def test_random_deals_keep_every_card_and_a_player_follows_suit_when_able_else_p
         for deal in states:
             every_card_once(deal)
             if deal.phase in (Phase.FIRST_HALF, Phase.PLAYING):
-                turn, trick = deal.turn, deal.trick
-                hand = deal.hands[turn]
-                led = trick.led_suit if trick is not None else None
-                allowed = {c for c in hand if c.suit == led} or set(hand)
+                allowed = follow_suit_cards(deal)
                 assert set(deal.legal_cards()) == allowed
-                assert {c for c in DECK if deal.card_violation(turn, c) is None} == allowed
+                assert {c for c in DECK if deal.card_violation(deal.turn, c) is None} == allowed
 
 
 def test_bots_make_legal_moves_and_finish_every_deal() -> None:

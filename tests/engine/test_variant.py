@@ -54,8 +54,8 @@ def test_floating_deals_the_whole_deck_to_four_players_and_the_player_left_of_th
     deal = new_deal(FLOATING, PLAYERS, Settings(wash_rule=False), dealer, random.Random(dealer))
     assert [len(hand) for hand in deal.hands] == [13, 13, 13, 13]
     assert sorted(c for hand in deal.hands for c in hand) == sorted(DECK)
-    assert deal.phase is Phase.BIDDING and deal.turn == (dealer + 1) % 4
-    for position in range(3):  # then each in turn, round the table to the left
+    assert deal.phase is Phase.BIDDING
+    for position in range(3):  # the player left of the dealer first, then round the table to the left
         assert deal.turn == (dealer + 1 + position) % 4
         deal = deal.place_bid(deal.turn, PASS, RNG)
     assert deal.turn == dealer

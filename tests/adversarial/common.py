@@ -71,11 +71,17 @@ def clean_error(response: httpx.Response, sent: str = "") -> tuple[str, str, str
 
 @dataclass
 class Outcome:
-    """One racer's result: `result` when the call succeeded, else `error`."""
+    """One racer's result: `result` when the call succeeded, else `error`; when it started and
+    finished (`time.perf_counter`)."""
 
     result: Any = None
     error: client.CallError | None = None
-    seconds: float = 0.0
+    started: float = 0.0
+    finished: float = 0.0
+
+    @property
+    def seconds(self) -> float:
+        return self.finished - self.started
 
     @property
     def ok(self) -> bool:
@@ -100,8 +106,8 @@ def race(*calls: Callable[[], Any]) -> list[Outcome]:
         try:
             result = call()
         except client.CallError as error:
-            return Outcome(error=error, seconds=time.perf_counter() - started)
-        return Outcome(result=result, seconds=time.perf_counter() - started)
+            return Outcome(error=error, started=started, finished=time.perf_counter())
+        return Outcome(result=result, started=started, finished=time.perf_counter())
 
     with ThreadPoolExecutor(len(calls)) as pool:
         return list(pool.map(run, calls))
@@ -113,15 +119,20 @@ HOLD_SECONDS = 1.0
 
 def held_race(paths: list[str], *calls: Callable[[], Any]) -> list[Outcome]:
     """`race`, with the documents at `paths` held (`client.admin_holding`) for `HOLD_SECONDS`
-    after the racers are released: the race is certain, not a matter of timing. Each racer reads
-    the state as it was, and none can commit before the hold ends: every racer must still be
-    waiting then (one that finished inside the hold did not race)."""
-    with ThreadPoolExecutor(1) as pool, client.admin_holding(paths):
-        pending = pool.submit(race, *calls)
-        time.sleep(HOLD_SECONDS)
-        assert not pending.done(), f"a racer finished while {paths} were held"
-    outcomes = pending.result()
-    assert all(o.seconds >= HOLD_SECONDS for o in outcomes), f"a racer was not held: {outcomes}"
+    after the racers are sent: the race is certain, not a matter of timing. Each racer reads the
+    state as it was, and none can commit before the hold ends: every racer must have started
+    before the release and finish after it (one that finished inside the hold did not race).
+    Times are compared as instants, not durations: the racers start a little after the hold's
+    clock does, on a thread of their own."""
+    with ThreadPoolExecutor(1) as pool:
+        with client.admin_holding(paths):
+            pending = pool.submit(race, *calls)
+            time.sleep(HOLD_SECONDS)
+            assert not pending.done(), f"a racer finished while {paths} were held"
+            released = time.perf_counter()
+        outcomes = pending.result()
+    assert all(o.started < released < o.finished for o in outcomes), \
+        f"a racer was not held: {[(o, o.started - released, o.finished - released) for o in outcomes]}"
     return outcomes
 
 

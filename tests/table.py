@@ -385,10 +385,25 @@ class Table:
     def play(self, card: str, player: User | None = None, **data: Any) -> None:
         assert self.call("playCard", player or self.to_act(), card=card, **data) == {"success": True}
 
-    def choose_card(self, player: User, room: Room | None = None) -> str:
-        """A legal card for `player`, chosen at random from what `player` can see."""
+    def told(self, player: User, room: Room | None = None) -> list[str]:
+        """The cards `player` is told they may name or play now: their hand document's `legal`,
+        read as `player`, for the room's version (`room`: the room document as they read it)."""
         room = room or self.room(player)
-        return self.rng.choice(legal_cards(self.hand(player), room))
+        legal = client.read(f"rooms/{self.room_id}/hands/{player.uid}", player)["legal"]
+        if legal is None:
+            return []
+        assert legal["version"] == room["version"], f"told for version {legal['version']}, the room is at {room}"
+        return legal["cards"]
+
+    def choose_card(self, player: User, room: Room | None = None) -> str:
+        """A card `player` is told they may play (`told`), chosen at random; what they are told
+        is what the tests' own reading of the rules (`legal_cards`) allows them, and what their
+        room document says they are to play."""
+        room = room or self.room(player)
+        cards = self.told(player, room)
+        assert room["legal"][room["turn"]]["playCard"] == room["turn"] and room["turn"] == self.position(player, room)
+        assert sorted(cards) == sorted(legal_cards(self.hand(player), room)), (cards, self.hand(player))
+        return self.rng.choice(cards)
 
     def play_legal(self, player: User | None = None) -> str:
         """`player` (default: the player to act) plays a legal card; returns it."""

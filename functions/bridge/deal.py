@@ -602,6 +602,12 @@ class Deal:
         doubles = [c for c in (DOUBLE, REDOUBLE) if self.variant.auction.doubling and self.bid_violation(c) is None]
         return [PASS, *doubles, *self.variant.bids_above(self._top_bid())]
 
+    @property
+    def alerts_allowed(self) -> bool:
+        """A call may carry an alert (SPEC §15) in games of fixed partnerships only: it explains a
+        call to the opponents, and a partner known only later has no agreements to explain."""
+        return self.variant.sides is Sides.FIXED_PAIRS
+
     def legal_partner_cards(self) -> list[Card]:
         """Every card another player holds."""
         if not isinstance(self.state, ChoosingPartner):
@@ -637,7 +643,7 @@ class Deal:
         state = self._require(Bidding, position)
         if (error := self.bid_violation(call)) is not None:
             raise error
-        if alert is not None and self.variant.sides is not Sides.FIXED_PAIRS:
+        if alert is not None and not self.alerts_allowed:
             raise BridgeError(Reason.INVALID_ARGUMENT, "Alerts are for games of fixed partnerships (contract "
                                                        "bridge, TigerBridge): send the call without one.")
         calls = (*state.calls, AuctionCall(position, call, alert))

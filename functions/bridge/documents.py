@@ -15,6 +15,7 @@ from .audience import Audience
 from .cards import Card, Suit
 from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
+from .legal import NOTHING, SeatActions, seat_actions
 from .room import Result, Room, Seat, is_bot
 from .variant import ScoreSheet, Sides
 from .wire import (
@@ -28,6 +29,7 @@ from .wire import (
     DealRecord,
     FirstHalfDoc,
     HandDocument,
+    LegalDoc,
     MatchDoc,
     NextDealDoc,
     PlayerEntry,
@@ -155,6 +157,7 @@ def public_room(room: Room) -> RoomState:
         if (request := room.undo_request) else None,
         "nextDeal": _next_deal(room),
         "dealing": _dealing(room.seed) if room.seed else None,
+        "legal": [_legal(seat_actions(room, position)) for position in range(len(room.seats))],
     }
 
 
@@ -217,14 +220,29 @@ def _dealing(seed: DealSeed) -> DealingDoc:
     return {"number": seed.number, "commitment": seed.commitment, "entropy": list(seed.entropy), "decks": seed.decks}
 
 
-def hand_documents(room: Room) -> dict[str, HandDocument]:
+def hand_documents(room: Room, version: int) -> dict[str, HandDocument]:
     """`rooms/{id}/hands/{uid}` for every human dealt into the room's current or last deal (a bot
-    plays from the state itself: its hand has no document anyone could read)."""
+    plays from the state itself: its hand has no document anyone could read): their cards, and
+    the cards they may name or play now (`legal.seat_actions`) as of the room's `version`."""
     deal = room.deal
     if deal is None:
         return {}
-    return {uid: {"cards": _cards(hand)} for uid, hand in zip(deal.players, deal.hands, strict=True)
-            if not is_bot(uid)}
+    documents: dict[str, HandDocument] = {}
+    for position, (uid, hand) in enumerate(zip(deal.players, deal.hands, strict=True)):
+        if is_bot(uid):
+            continue
+        actions = seat_actions(room, position) if room.position_of(uid) == position else NOTHING
+        cards = actions.partner_cards or actions.cards
+        documents[uid] = {"cards": _cards(hand),
+                          "legal": {"version": version, "cards": _cards(cards)} if cards else None}
+    return documents
+
+
+def _legal(actions: SeatActions) -> LegalDoc:
+    return {"placeBid": [str(call) for call in actions.calls], "alert": actions.alerts,
+            "chooseTeammate": bool(actions.partner_cards), "playCard": actions.plays_for, "claim": actions.claim,
+            "respondClaim": actions.answers_claim, "requestUndo": actions.may_request_undo,
+            "respondUndo": actions.answers_undo}
 
 
 #: The sides of a fixed partnership by name, and their positions.
@@ -250,9 +268,8 @@ def alert_documents(room: Room) -> dict[str, AlertDocument]:
 
 
 def player_view(room: Room, uid: str) -> dict[str, object]:
-    """Everything `uid` may see: the public room and their own hand (None if not dealt in)."""
-    hand = hand_documents(room).get(uid)
-    return {"room": public_room(room), "hand": hand["cards"] if hand else None}
+    """Everything `uid` may see: the public room and their own hand document (None if not dealt in)."""
+    return {"room": public_room(room), "hand": hand_documents(room, 1).get(uid)}
 
 
 def deal_record(room: Room) -> DealRecord | None:

@@ -73,7 +73,7 @@ from collections.abc import Mapping, Sequence
 from .bids import ALL_BIDS
 from .variant import Variant
 from .variants import VARIANTS
-from .wire import AlertEntry, CallEntry, DealRecord, HandDocument, TrickDoc
+from .wire import AlertEntry, CallEntry, DealRecord, HandCards, TrickDoc
 
 #: Directions by position (SPEC §16): 0 North, 1 East, 2 South, 3 West, and the tags naming their players.
 DIRECTIONS = "NESW"
@@ -124,7 +124,7 @@ def _games(record: DealRecord, names: Mapping[str, str], heading: Mapping[str, s
 
 
 def _game(record: DealRecord, variant: Variant, names: Mapping[str, str], heading: Mapping[str, str], *,
-          hands: Sequence[HandDocument], outcome: Mapping[str, str], supplementary: Mapping[str, str],
+          hands: Sequence[HandCards], outcome: Mapping[str, str], supplementary: Mapping[str, str],
           sections: Sequence[str]) -> list[str]:
     """One game's lines: the mandatory tags (the Declarer, Contract and Result tags are `outcome`),
     the `supplementary` tags by name, then `sections`."""
@@ -218,7 +218,7 @@ def _play_section(tricks: Sequence[TrickDoc], variant: Variant) -> list[str]:
     return lines
 
 
-def _deal(hands: Sequence[HandDocument], first: int) -> str:
+def _deal(hands: Sequence[HandCards], first: int) -> str:
     """The Deal tag: the hands clockwise from `first`, each `spades.hearts.diamonds.clubs` with
     ranks high to low; `-` for a seat without a hand."""
     def hand(position: int) -> str:

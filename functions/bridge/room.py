@@ -489,13 +489,19 @@ class Room:
         return self._moved(move(before, position, shuffler), shuffler, point)
 
     def _deal_in_play(self) -> Deal:
-        """The deal being played, or GAME_ENDED / WRONG_PHASE when there is none."""
+        """The deal being played, or (`_no_deal_in_play`) GAME_ENDED / WRONG_PHASE when there is none."""
+        if (error := self._no_deal_in_play()) is not None:
+            raise error
+        assert self.deal is not None
+        return self.deal
+
+    def _no_deal_in_play(self) -> BridgeError | None:
         deal = self.deal
         if self.match is None or deal is None or self.abandoned_by is not None or deal.is_finished:
             if self.is_ended:
-                raise BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
-            raise BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
-        return deal
+                return BridgeError(Reason.GAME_ENDED, "The game in this room has ended.")
+            return BridgeError(Reason.WRONG_PHASE, "No deal is being played.")
+        return None
 
     def _shuffler(self, rng: Shuffler | None) -> Shuffler:
         """What a redeal of the deal in progress shuffles with: `rng` when given (tests stack decks
@@ -610,22 +616,31 @@ class Room:
         of the other side as the table knows it answers (`undo_answerers`); bots agree at once.
         Agreed by all, the deal is as it was before that action."""
         position = self._member(uid)
+        if (error := self.undo_violation(position)) is not None:
+            raise error
+        return evolve(self, undo_request=UndoRequest(position))._undo_accepted_by(())
+
+    def undo_violation(self, position: int) -> BridgeError | None:
+        """Why the person at `position` may not ask for an undo now (None: they may); see `request_undo`."""
         if self.deal is not None and self.deal.is_finished and not self.is_ended:
-            raise BridgeError(Reason.UNDO_NOT_ALLOWED, "The deal is over: its last card stands.")
-        deal = self._deal_in_play()
+            return BridgeError(Reason.UNDO_NOT_ALLOWED, "The deal is over: its last card stands.")
+        if (error := self._no_deal_in_play()) is not None:
+            return error
+        deal = self.deal
+        assert deal is not None
         if not self.settings.undo:
-            raise BridgeError(Reason.UNDO_DISABLED, "The host has turned undo off in this room.")
+            return BridgeError(Reason.UNDO_DISABLED, "The host has turned undo off in this room.")
         if self.undo_request is not None:
-            raise BridgeError(Reason.UNDO_PENDING, "An undo is already being answered.")
+            return BridgeError(Reason.UNDO_PENDING, "An undo is already being answered.")
         if deal.claim_answerers:
-            raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: wait for its answers.")
+            return BridgeError(Reason.CLAIM_PENDING, "A claim is open: wait for its answers.")
         point = self.undo_point
         if point is None or point.position != position:
-            raise BridgeError(Reason.NOTHING_TO_UNDO, "The last action at the table is not yours to take back.")
+            return BridgeError(Reason.NOTHING_TO_UNDO, "The last action at the table is not yours to take back.")
         if _revealed(point.deal, deal):
-            raise BridgeError(Reason.UNDO_NOT_ALLOWED, "That action showed the table cards (the partner card, the "
-                                                       "dummy, new hands or the end of the deal): it stands.")
-        return evolve(self, undo_request=UndoRequest(position))._undo_accepted_by(())
+            return BridgeError(Reason.UNDO_NOT_ALLOWED, "That action showed the table cards (the partner card, the "
+                                                        "dummy, new hands or the end of the deal): it stands.")
+        return None
 
     def answer_undo(self, uid: str, accept: bool) -> Room:
         """A person asked to agree to an undo answers; one refusal ends the request, and the action

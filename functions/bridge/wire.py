@@ -172,6 +172,36 @@ class UndoDoc(TypedDict):
     answering: list[int]
 
 
+class LegalDoc(TypedDict):
+    """What the person at one position may do now, as far as the public state decides it (the
+    room document's `legal`, by position; docs/API.md "Legal actions"). The cards a person may
+    name or play come from their hand: their hand document's `legal` lists them.
+
+    `placeBid`: the calls they may make (empty: it is not their call), with an `alert` when
+    `alert`. `chooseTeammate`: they are to name the partner card. `playCard`: the position whose
+    card they are to play (theirs, or as declarer the dummy's; null: not their card).
+    `claim`: the most tricks they may claim, 0 to it (null: they may not claim now).
+    `respondClaim`, `requestUndo`, `respondUndo`: they may."""
+
+    placeBid: list[BidText]
+    alert: bool
+    chooseTeammate: bool
+    playCard: int | None
+    claim: int | None
+    respondClaim: bool
+    requestUndo: bool
+    respondUndo: bool
+
+
+class HandLegalDoc(TypedDict):
+    """The cards a person may name as the partner card or play now (a hand document's `legal`),
+    as of the room document's `version`: a client acts on them only while that is the room's
+    `version` (the two documents reach a listener one after the other)."""
+
+    version: int
+    cards: list[CardText]
+
+
 class AlertEntry(TypedDict):
     """One alerted call: who made it, its index in the auction (`bids`), the call and the
     caller's explanation."""
@@ -206,7 +236,7 @@ class FirstHalfRecord(FirstHalfDoc):
     """A first half in a hand record: its tricks, tricks won, and each position's 13 cards of it
     as dealt."""
 
-    hands: list[HandDocument]
+    hands: list[HandCards]
 
 
 class TrickDoc(TypedDict):
@@ -302,6 +332,7 @@ class RoomState(TypedDict):
     undo: UndoDoc | None
     nextDeal: NextDealDoc | None
     dealing: DealingDoc | None
+    legal: list[LegalDoc]
 
 
 class NextDealDoc(TypedDict):
@@ -344,10 +375,18 @@ class RoomDocument(RoomState):
     spectators: list[str]
 
 
-class HandDocument(TypedDict):
-    """`rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only."""
+class HandCards(TypedDict):
+    """One player's cards."""
 
     cards: list[CardText]
+
+
+class HandDocument(HandCards):
+    """`rooms/{roomID}/hands/{uid}`: one player's cards, and the ones of them (or, naming the
+    partner card, of the other hands; playing for the dummy, of the dummy's) they may name or
+    play now (null: none), readable by that player only."""
+
+    legal: HandLegalDoc | None
 
 
 class MessageDocument(TypedDict):
@@ -370,7 +409,7 @@ class DealRecord(TypedDict):
     dealer: int
     washes: int
     players: list[str]
-    hands: list[HandDocument]  # by position (Firestore stores no array directly in an array)
+    hands: list[HandCards]  # by position (Firestore stores no array directly in an array)
     bids: list[CallEntry]
     contract: ContractDoc | None
     partnerCard: CardText | None
@@ -692,7 +731,7 @@ class BoardDocument(TypedDict):
     number: int
     dealer: int
     vulnerable: VulnerableDoc
-    hands: list[HandDocument]
+    hands: list[HandCards]
     results: list[BoardResultDoc]
     readers: list[str]
 

@@ -499,8 +499,9 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         if new_audience is not None and new_audience != old_audience:
             _write_audience_alone(txn, ref, new_audience)
         return
-    old_hands = documents.hand_documents(old) if old else {}
-    new_hands = documents.hand_documents(room) if room else {}
+    version = before.version + 1 if before else 1
+    old_hands = documents.hand_documents(old, before.version) if old and before else {}
+    new_hands = documents.hand_documents(room, version) if room else {}
     old_alerts = documents.alert_documents(old) if old else {}
     new_alerts = documents.alert_documents(room) if room else {}
     if room is None:
@@ -516,7 +517,7 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         txn.delete(audience_ref(ref))
     else:
         meta = {
-            "version": before.version + 1 if before else 1,
+            "version": version,
             "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP,
             "updatedAt": firestore.SERVER_TIMESTAMP,
         }

@@ -37,11 +37,12 @@ pytestmark = pytest.mark.usefixtures("emulator")
 ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players", "seating", "dealer", "turn", "washes",
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
                "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "dummy", "board",
-               "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "version", "createdAt",
-               "updatedAt"}
+               "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "version",
+               "createdAt", "updatedAt"}
 ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
-BID_PATHS = re.compile(r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract)")
+BID_PATHS = re.compile(
+    r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract|legal\[\d\]\.placeBid\[\d+\])")
 LOG = Path(__file__).resolve().parents[2] / "firebase-debug.log"
 
 
@@ -101,7 +102,8 @@ class Game:
             assert seen == room
             assert not names_of(seen, hidden), names_of(seen, hidden)
             own = client.read(f"rooms/{self.table.room_id}/hands/{viewer.uid}", viewer)
-            assert set(own) == {"cards"} and own["cards"] == hands[viewer.uid]
+            assert set(own) == {"cards", "legal"} and own["cards"] == hands[viewer.uid]
+            self.check_own_legal(own, room)
             account = client.read(f"players/{viewer.uid}", viewer)
             assert set(account) == ACCOUNT_FIELDS
             assert not names_of(account, hidden), names_of(account, hidden)
@@ -113,6 +115,20 @@ class Game:
         self.check_deal_record(room, hands)
         self.check_partner_secret(room, hands)
         return room, hands
+
+    @staticmethod
+    def check_own_legal(own: dict, room: dict) -> None:
+        """A hand document's legal cards name no card its reader could not: naming the partner
+        card, every card they do not hold (derived from their own hand); else cards of their own
+        hand or of the dummy's, which is public. Stamped with the room's version."""
+        legal = own["legal"]
+        if legal is None:
+            return
+        assert legal["version"] == room["version"]
+        if room["status"] == "choosingTeammate":
+            assert set(legal["cards"]) == set(DECK) - set(own["cards"])
+        else:
+            assert set(legal["cards"]) <= set(own["cards"]) | set(room["dummy"]["cards"] if room["dummy"] else ())
 
     def check_deal_record(self, room: dict, hands: dict[str, list[str]]) -> None:
         """The deal's hand record (SPEC §9) does not exist for anyone until the deal has finished;
@@ -159,8 +175,12 @@ class Game:
             moved[holder] = [swap if c == card else c for c in moved[holder]]
             moved[other] = [card if c == swap else c for c in moved[other]]
             deal = canonical["match"]["deal"]
+            exchanged = {card: swap, swap: card}
+            point = canonical["undoPoint"]  # the deal the last action may go back to: the same cards exchanged
             alternative = documents.public_room(state.decode({**canonical, "match": {**canonical["match"], "deal": {
-                **deal, "hands": [" ".join(moved[uid]) for uid in seating]}}}))
+                **deal, "hands": [" ".join(moved[uid]) for uid in seating]}}, "undoPoint": point and {
+                **point, "deal": {**point["deal"], "hands": [" ".join(exchanged.get(c, c) for c in hand.split())
+                                                             for hand in point["deal"]["hands"]]}}}))
             assert alternative == actual, (
                 f"the room document would differ if position {seating.index(other)} held the partner card: "
                 + ", ".join(k for k in actual if actual[k] != alternative[k]))

@@ -101,7 +101,7 @@ def card_tokens(text: str) -> set[str]:
 
 #: Keys whose string values are bids ('2H' reads like a card): `bids[].bid`, `highestBid.bid`,
 #: `contract.bid`, `result.contract`. They are checked to parse as calls instead.
-BID_KEYS = frozenset({"bid", "contract"})
+BID_KEYS = frozenset({"bid", "contract", "placeBid"})
 
 
 def cards_in_document(doc: object, public_keys: frozenset[str] = frozenset({"partnerCard"})) -> set[str]:

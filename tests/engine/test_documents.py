@@ -84,7 +84,7 @@ def test_waiting_room_document() -> None:
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
     assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}, "sheet": None}
     assert doc["dummy"] is None
-    assert documents.hand_documents(ROOMS["waiting"]()) == {}
+    assert documents.hand_documents(ROOMS["waiting"](), 1) == {}
 
 
 def test_auction_document() -> None:
@@ -154,16 +154,24 @@ def test_abandoned_game_does_not_reveal_an_unplayed_partner() -> None:
 
 def test_hand_documents_hold_each_players_hand() -> None:
     room = ROOMS["playing"]()
-    hands = documents.hand_documents(room)
-    assert hands == {uid: {"cards": [str(c) for c in hand]} for uid, hand in zip(PLAYERS, room.deal.hands, strict=True)}
-    assert hands["ann"] == {"cards": ["2D", "KS", "AS"]}  # sorted by suit then rank
+    hands = documents.hand_documents(room, 1)
+    assert {uid: hand["cards"] for uid, hand in hands.items()} == {
+        uid: [str(c) for c in hand] for uid, hand in zip(PLAYERS, room.deal.hands, strict=True)}
+    assert hands["ann"]["cards"] == ["2D", "KS", "AS"]  # sorted by suit then rank
+
+
+def test_only_the_person_to_act_is_told_the_cards_they_may_play_as_of_the_rooms_version() -> None:
+    room = ROOMS["playing"]()  # ann to follow a spade lead: her spades, not her diamond
+    hands = documents.hand_documents(room, 7)
+    assert hands["ann"]["legal"] == {"version": 7, "cards": ["KS", "AS"]}
+    assert [hands[uid]["legal"] for uid in PLAYERS[1:]] == [None, None, None]
 
 
 def test_player_view_shows_only_the_callers_hand() -> None:
     room = ROOMS["bidding"]()
     for position, uid in enumerate(PLAYERS):
         view = documents.player_view(room, uid)
-        assert view["hand"] == [str(c) for c in MIXED_DEAL[position]]
+        assert view["hand"]["cards"] == [str(c) for c in MIXED_DEAL[position]]
         assert view["room"] == documents.public_room(room)
         others = {str(c) for p, hand in enumerate(MIXED_DEAL) if p != position for c in hand}
         assert not cards_in_document(view) & others
@@ -182,7 +190,7 @@ def test_room_round_trips_through_its_stored_documents(name: str) -> None:
     """What Part I stored (the public room + one hand document per seated uid) migrates back to the
     room: its seats, settings, invitations, deal (hands included), score and end."""
     room = ROOMS[name]()
-    public, hands = documents.public_room(room), documents.hand_documents(room)
+    public, hands = documents.public_room(room), documents.hand_documents(room, 1)
     migrated = state.decode(state.from_public_v1(public, hands))
     assert (migrated.host, migrated.seats, migrated.settings, migrated.invited, migrated.abandoned_by) == (
         room.host, room.seats, room.settings, room.invited, room.abandoned_by)

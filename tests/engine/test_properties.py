@@ -417,8 +417,13 @@ def check_documents(room: Room) -> None:
             if str(p.card) == partner_card)
     for position, uid in enumerate(game.players):
         view = documents.player_view(room, uid)
-        assert view["room"] == public and view["hand"] == strs(game.hands[position])
+        hand = view["hand"]
+        assert view["room"] == public and hand["cards"] == strs(game.hands[position])
         others = set().union(*(cards for p, cards in held.items() if p != position))
+        legal = set(hand["legal"]["cards"]) if hand["legal"] else set()
+        if game.phase is Phase.CHOOSING_TEAMMATE and legal:  # every card they do not hold: their own hand says it
+            assert legal == set(strs(DECK)) - held[position]
+            view = {"room": view["room"], "hand": hand["cards"]}
         assert cards_in_document(view) & others == shown - held[position]
 
 

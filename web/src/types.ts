@@ -131,17 +131,17 @@ export interface BoardDocument {
   number: number;
   dealer: number;
   vulnerable: VulnerableDoc;
-  hands: HandDocument[];
+  hands: HandCards[];
   results: BoardResultDoc[];
   readers: string[];
 }
 /**
- * `rooms/{roomID}/hands/{uid}`: one player's cards, readable by that player only.
+ * One player's cards.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "HandDocument".
+ * via the `definition` "HandCards".
  */
-export interface HandDocument {
+export interface HandCards {
   cards: string[];
 }
 /**
@@ -341,7 +341,7 @@ export interface DealRecord {
   dealer: number;
   washes: number;
   players: string[];
-  hands: HandDocument[];
+  hands: HandCards[];
   bids: CallEntry[];
   contract: ContractDoc | null;
   partnerCard: string | null;
@@ -389,7 +389,7 @@ export interface PlayEntry {
 export interface FirstHalfRecord {
   tricks: TrickDoc[];
   tricksWon: number[];
-  hands: HandDocument[];
+  hands: HandCards[];
 }
 /**
  * How the last deal ended: played out, abandoned (`abandonedBy`; the other fields null), or
@@ -633,6 +633,30 @@ export interface FirstHalfDoc {
   tricksWon: number[];
 }
 /**
+ * `rooms/{roomID}/hands/{uid}`: one player's cards, and the ones of them (or, naming the
+ * partner card, of the other hands; playing for the dummy, of the dummy's) they may name or
+ * play now (null: none), readable by that player only.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "HandDocument".
+ */
+export interface HandDocument {
+  cards: string[];
+  legal: HandLegalDoc | null;
+}
+/**
+ * The cards a person may name as the partner card or play now (a hand document's `legal`),
+ * as of the room document's `version`: a client acts on them only while that is the room's
+ * `version` (the two documents reach a listener one after the other).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "HandLegalDoc".
+ */
+export interface HandLegalDoc {
+  version: number;
+  cards: string[];
+}
+/**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "InviteToRoomRequest".
  */
@@ -651,6 +675,30 @@ export interface KickPlayerRequest {
   requestID?: string;
   roomID: string;
   uid: string;
+}
+/**
+ * What the person at one position may do now, as far as the public state decides it (the
+ * room document's `legal`, by position; docs/API.md "Legal actions"). The cards a person may
+ * name or play come from their hand: their hand document's `legal` lists them.
+ *
+ * `placeBid`: the calls they may make (empty: it is not their call), with an `alert` when
+ * `alert`. `chooseTeammate`: they are to name the partner card. `playCard`: the position whose
+ * card they are to play (theirs, or as declarer the dummy's; null: not their card).
+ * `claim`: the most tricks they may claim, 0 to it (null: they may not claim now).
+ * `respondClaim`, `requestUndo`, `respondUndo`: they may.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "LegalDoc".
+ */
+export interface LegalDoc {
+  placeBid: string[];
+  alert: boolean;
+  chooseTeammate: boolean;
+  playCard: number | null;
+  claim: number | null;
+  respondClaim: boolean;
+  requestUndo: boolean;
+  respondUndo: boolean;
 }
 /**
  * SPEC §9: deals started (`dealNumber`), the `deals` setting, and points by uid; `names`:
@@ -866,6 +914,7 @@ export interface RoomDocument {
   undo: UndoDoc | null;
   nextDeal: NextDealDoc | null;
   dealing: DealingDoc | null;
+  legal: LegalDoc[];
   version: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;

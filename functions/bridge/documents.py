@@ -267,9 +267,10 @@ def alert_documents(room: Room) -> dict[str, AlertDocument]:
             for side, positions in SIDES.items()}
 
 
-def player_view(room: Room, uid: str) -> dict[str, object]:
-    """Everything `uid` may see: the public room and their own hand document (None if not dealt in)."""
-    return {"room": public_room(room), "hand": hand_documents(room, 1).get(uid)}
+def player_view(room: Room, uid: str, version: int) -> dict[str, object]:
+    """Everything `uid` may see of the room at `version`: the public room and their own hand
+    document (None if not dealt in)."""
+    return {"room": public_room(room), "hand": hand_documents(room, version).get(uid)}
 
 
 def deal_record(room: Room) -> DealRecord | None:

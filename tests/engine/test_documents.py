@@ -170,12 +170,12 @@ def test_only_the_person_to_act_is_told_the_cards_they_may_play_as_of_the_rooms_
 def test_player_view_shows_only_the_callers_hand() -> None:
     room = ROOMS["bidding"]()
     for position, uid in enumerate(PLAYERS):
-        view = documents.player_view(room, uid)
+        view = documents.player_view(room, uid, 1)
         assert view["hand"]["cards"] == [str(c) for c in MIXED_DEAL[position]]
         assert view["room"] == documents.public_room(room)
         others = {str(c) for p, hand in enumerate(MIXED_DEAL) if p != position for c in hand}
         assert not cards_in_document(view) & others
-    assert documents.player_view(room, "eve")["hand"] is None
+    assert documents.player_view(room, "eve", 1)["hand"] is None
 
 
 @pytest.mark.parametrize("name", ROOMS)

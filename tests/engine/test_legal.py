@@ -15,7 +15,7 @@ from bridge.errors import BridgeError
 from bridge.legal import SeatActions, seat_actions
 from bridge.variants import VARIANTS
 
-from .conftest import PLAYERS
+from .test_match import new_room, start
 
 #: Every call of every variant's ladder, with PASS, X and XX: what anyone might send.
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE,
@@ -88,21 +88,6 @@ def check_told_exactly(room: Room) -> dict[str, Room]:
     return moves
 
 
-def seated(variant: str) -> Room:
-    """A room of `variant` with a person in every seat, before its first deal."""
-    room = Room.create(PLAYERS[0], "Ann", Settings().with_changes({"variant": variant}))
-    for uid in PLAYERS[1:room.seat_count]:
-        room = room.join(uid, uid.title())
-    return room
-
-
-def dealt(room: Room, rng: random.Random) -> Room:
-    """The room's next deal, everyone ready."""
-    for seat in room.seats:
-        room = room if seat.ready else room.toggle_ready(seat.uid)
-    return room.start(room.host, rng)
-
-
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_at_every_step_each_person_is_told_exactly_the_moves_the_room_accepts_from_them(variant: str) -> None:
     """Random games: each step is one of the accepted moves of anyone, the turn's move most
@@ -112,11 +97,11 @@ def test_at_every_step_each_person_is_told_exactly_the_moves_the_room_accepts_fr
     steps = 0
     kinds: set[str] = set()
     while steps < STEPS:
-        room = seated(variant)
+        room = new_room(Settings().with_changes({"variant": variant}))
         for _ in range(2):
             if room.is_ended:
                 break
-            room = dealt(room, rng)
+            room = start(room, rng)
             while room.deal_in_progress:
                 room, label = random_step(room, rng)
                 kinds.add(label)

@@ -26,9 +26,9 @@ RANKS = "23456789TJQKA"
 
 
 def new_room(settings: Settings) -> Room:
-    """The four PLAYERS seated (not ready) in a room played by `settings`, host ann."""
+    """PLAYERS in every seat (not ready) of a room played by `settings`, host ann."""
     room = Room.create(PLAYERS[0], "Ann", settings)
-    for uid in PLAYERS[1:]:
+    for uid in PLAYERS[1:room.seat_count]:
         room = room.join(uid, uid.title())
     return room
 

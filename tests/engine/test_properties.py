@@ -416,7 +416,7 @@ def check_documents(room: Room) -> None:
             p.position for t in (*game.tricks, *((game.trick,) if game.trick else ())) for p in t.plays
             if str(p.card) == partner_card)
     for position, uid in enumerate(game.players):
-        view = documents.player_view(room, uid)
+        view = documents.player_view(room, uid, 1)
         hand = view["hand"]
         assert view["room"] == public and hand["cards"] == strs(game.hands[position])
         others = set().union(*(cards for p, cards in held.items() if p != position))

@@ -28,7 +28,7 @@ every answer is compared:
    (the endings the bots reach, mostly easier as their high cards went first, are the claims');
 4. Floating Bridge hand records (ours alone: DDS cannot model them): whole random deals with a
    random declarer, partner (any seat, the declarer included: playing alone) and strain, the
-   whole table as the analysis trigger makes it (`analysis.floating_table` under its ceiling;
+   whole table as the analysis trigger makes it (`analysis.deal_table` under its ceiling;
    before issue 34's solver, some 40 s a record, cells past its budget unknown), and the records
    left with an unknown cell;
 5. claims of the last six tricks (ours alone), contract bridge and Floating Bridge: deals played
@@ -72,8 +72,8 @@ from endplay.types import Card as DdsCard
 from endplay.types import Deal as DdsDeal
 from endplay.types import Denom, Player, Rank
 
-from bridge import DECK, Strain
-from bridge.analysis import STRAINS, TABLE_NODES, Hands, Table, floating_table, searched_table
+from bridge import DECK, FLOATING, Strain
+from bridge.analysis import STRAINS, TABLE_NODES, Hands, Table, deal_table, searched_table
 from bridge.claims import Verdict, check_claim
 from bridge.double_dummy import Budget, Ending, most_tricks
 from bridge.par import par
@@ -246,7 +246,7 @@ def cells(found: Table) -> str:
 
 def floating_record(hands: Hands, declarer: int, partner: int, strain: Strain) -> Table:
     """A Floating Bridge record's table as the analysis trigger makes it (under its ceiling)."""
-    return floating_table(hands, declarer, partner, strain, TABLE_NODES)
+    return deal_table(FLOATING, hands, declarer, partner, strain, TABLE_NODES)
 
 
 def floating(count: int, rng: random.Random, figures: dict[str, Any]) -> None:

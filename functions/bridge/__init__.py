@@ -11,7 +11,6 @@ from .cards import DECK, Card, Rank, Suit
 from .deal import (
     AuctionCall,
     Bidding,
-    ChoosingPartner,
     Contract,
     Deal,
     DealState,
@@ -26,7 +25,7 @@ from .deal import (
 )
 from .dealing import Shuffler, deal_hands, hand_points, secure_rng
 from .errors import BridgeError, Reason
-from .floating import FLOATING
+from .floating import FLOATING, ChoosingPartner
 from .match import Match
 from .room import MAX_INVITED, Result, Room, Seat, Status
 from .settings import Settings

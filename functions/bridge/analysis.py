@@ -21,8 +21,7 @@ from .bids import Bid, Strain, parse_call
 from .cards import Card
 from .contract_scoring import Side, board_vulnerable
 from .double_dummy import Budget, Ending, SearchLimit, Solver
-from .par import par
-from .variant import Sides, Variant
+from .variant import Variant
 from .variants import variant_named
 from .wire import AnalysisDoc, DealRecord, ParDoc, TrickTableDoc, VulnerableDoc
 
@@ -48,24 +47,20 @@ def analyse(record: DealRecord, budget: int = TABLE_NODES) -> AnalysisDoc | None
     if len(hands) != variant.seats or any(len(hand) != variant.hand_size for hand in hands):
         return None
     contract = record["contract"]
-    if variant.sides is Sides.PARTNER_CARD:
-        if contract is None or record["partner"] is None:
-            return None
-        declarer, partner = contract["declarer"], record["partner"]
-        sides = [0 if p in (declarer, partner) else 1 for p in range(variant.seats)]
-        table = floating_table(hands, declarer, partner, bid_of(contract["bid"]).strain, budget)
-    else:  # fixed sides: opposite pairs (DDS's model), or Memory Bridge's two players alone
-        sides = [p % 2 for p in range(variant.seats)]
-        table = searched_table(hands, tuple(s == 0 for s in sides), variant.play.trump_must_be_broken,
-                               opening_leaders(variant), budget)
+    declarer = contract["declarer"] if contract else None
+    sides = variant.sides.table_sides(variant.seats, declarer, record["partner"])
+    if sides is None:
+        return None
+    strain = bid_of(contract["bid"]).strain if contract else None
+    table = deal_table(variant, hands, declarer, record["partner"], strain, budget)
     complete = all(t is not None for row in table.values() for t in row)
     result: ParDoc | None = None
-    if variant.name == "contract" and complete:
-        result = par({s: [t for t in row if t is not None] for s, row in table.items()}, _vulnerability(record),
-                     record["dealer"])
+    if variant.par is not None and complete:
+        result = variant.par({s: [t for t in row if t is not None] for s, row in table.items()},
+                             _vulnerability(record), record["dealer"])
     doc: TrickTableDoc = {"C": table[Strain.CLUBS], "D": table[Strain.DIAMONDS], "H": table[Strain.HEARTS],
                           "S": table[Strain.SPADES], "NT": table[Strain.NO_TRUMP]}
-    return {"tricks": doc, "sides": sides, "complete": complete, "solver": "search", "par": result}
+    return {"tricks": doc, "sides": list(sides), "complete": complete, "solver": "search", "par": result}
 
 
 def opening_leaders(variant: Variant) -> dict[Strain, list[int]]:
@@ -75,15 +70,17 @@ def opening_leaders(variant: Variant) -> dict[Strain, list[int]]:
                      for p in range(variant.seats)] for strain in STRAINS}
 
 
-def floating_table(hands: Hands, declarer: int, partner: int, strain: Strain, budget: int | None = None) -> Table:
-    """Floating Bridge's table for the deal's sides (`declarer` and `partner`, the same position
-    for a declarer alone, against the rest), by its play rules (`opening_leaders`; trump may not
-    be led until broken). The deal's own contract (`strain` by `declarer`) is searched first;
-    `budget`: the ceiling on the table's nodes."""
-    floating = variant_named("floating")
-    side = tuple(p in (declarer, partner) for p in range(floating.seats))
-    return searched_table(hands, side, floating.play.trump_must_be_broken, opening_leaders(floating), budget,
-                          first=(strain, declarer))
+def deal_table(variant: Variant, hands: Hands, declarer: int | None, partner: int | None,
+               strain: Strain | None = None, budget: int | None = None) -> Table:
+    """A deal's table by `variant`'s play rules (`opening_leaders`; whether trump may be led
+    before it is broken), for the sides its declarer and partner give it (`SidesRule.table_sides`:
+    they must). The deal's own contract (`strain` by `declarer`), if it had one, is searched
+    first; `budget`: the ceiling on the table's nodes."""
+    sides = variant.sides.table_sides(variant.seats, declarer, partner)
+    assert sides is not None, "the declarer and partner give the sides"
+    first = (strain, declarer) if strain is not None and declarer is not None else None
+    return searched_table(hands, tuple(side == 0 for side in sides), variant.play.trump_must_be_broken,
+                          opening_leaders(variant), budget, first)
 
 
 def searched_table(hands: Hands, side: tuple[bool, ...], must_break: bool, leaders: dict[Strain, list[int]],

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 
 from . import contract_bot
 from .bids import ALL_BIDS
-from .contract_scoring import Form, Sheet
-from .variant import AuctionRules, DeclarerRule, PlayRules, Sides, Variant
+from .contract_scoring import BOOK, Form, Sheet
+from .deal import AUCTION_PHASES, open_auction
+from .par import par
+from .sides import OPPOSITE
+from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -31,10 +34,13 @@ CONTRACT = Variant(
     name="contract",
     seats=4,
     hand_size=13,
-    auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=6, top_bid_ends=False, doubling=True,
+    auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=BOOK, top_bid_ends=False, doubling=True,
                          declarer=DeclarerRule.FIRST_TO_NAME_STRAIN,
                          same_dealer_after_pass_out=frozenset({CHICAGO})),
-    sides=Sides.FIXED_PAIRS,
+    sides=OPPOSITE,
+    opening=open_auction,
+    phases=AUCTION_PHASES,
+    hands_per_deck=4,
     play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False, dummy=True),
     wash_threshold=None,
     early_end=False,
@@ -43,4 +49,5 @@ CONTRACT = Variant(
     options=frozenset({"honours"}),
     sheet=score_sheet,
     bot=contract_bot.choose,
+    par=par,
 )

@@ -41,7 +41,7 @@ def choose(view: SeatView, legal: Sequence[Action]) -> Action:
 
 def _call(view: SeatView, legal: Sequence[Call]) -> Call:
     me = view.position
-    partner = view.variant.fixed_partner(me)
+    partner = view.variant.sides.partner_of(me)
     partner_bids = [c.call for c in view.calls if c.position == partner and isinstance(c.call, Bid)]
     points = hand_points(view.hand)
     if points < (ANSWERING_POINTS if partner_bids else OPENING_POINTS):
@@ -78,4 +78,4 @@ def play_card(view: SeatView, legal: Sequence[Card]) -> Card:
     dummy = view.dummy
     hand = dummy[1] if dummy is not None and seat == dummy[0] else view.hand
     ours = set(view.hand) | (set(dummy[1]) if dummy is not None and me == view.contract.declarer else set())
-    return choose_card(view, legal, hand, {view.variant.fixed_partner(seat)}, ours)
+    return choose_card(view, legal, hand, {view.variant.sides.partner_of(seat)}, ours)

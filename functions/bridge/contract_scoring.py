@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .wire import PointsDoc, SheetDoc, SideName, SideScoreDoc, VulnerableDoc
 from .values import evolve
 
+#: The book a contract's level counts beyond: a contract of level n needs n + 6 tricks.
+BOOK = 6
+
 
 class Side(Enum):
     """The fixed partnerships: positions 0 and 2 against 1 and 3."""

@@ -1,18 +1,21 @@
 """One deal of a bridge-family game, by seat position: auction, sides, play (SPEC §5).
 
 `Deal` is an immutable value: the variant and settings it is played by, who sits where, the
-hands, and its phase as an explicit value (`FirstHalf`, `Bidding`, `ChoosingPartner`, `Playing`,
-`Finished`, `PassedOut`), each holding exactly what exists in that phase. Each move (`place_bid`,
-`choose_partner`, `play_card`) returns a new `Deal` or raises `BridgeError`. The legal-move
-functions state the same rules as the `*_violation` checks the moves use (card play asks one
-`core.PlayCore` for both), and the engine's property tests check that validation and generation
-agree.
+hands, and its phase as an explicit value (`DealState`), which holds exactly what exists in that
+phase and states the phase's rules: whose turn it is, what they may do, how an action moves the
+deal. The shared phases are here (`Bidding`, `Playing`, `Finished`, `PassedOut`); a variant's
+own phases live in its module (Floating Bridge's naming of the partner card, Memory Bridge's
+first half) and enter through its hooks (`Variant.opening`, `SidesRule.auction_won`). Each move
+(`place_bid`, `choose_partner`, `play_card`, or `act` for any) returns a new `Deal` or raises
+`BridgeError`. The legal-move functions state the same rules as the `*_violation` checks the
+moves use (card play asks one `core.PlayCore` for both), and the engine's property tests check
+that validation and generation agree.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .bids import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Doubling
 from .cards import Card, Suit
@@ -20,7 +23,7 @@ from .core import NO_TRUMP, PlayCore, Rules, card_index, cards_of, hand_mask, tr
 from .dealing import Board, Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
 from .values import DERIVED, evolve
-from .variant import BotPolicy, DeclarerRule, Sides, Variant
+from .variant import BotPolicy, DeclarerRule, Variant
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -109,36 +112,129 @@ class Claim:
 # ----- phases ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FirstHalf:
-    """A variant's first half (`Variant.first_half`): no-trump tricks before the auction, the
-    completed `tricks` and the `trick` being played."""
+class Move(StrEnum):
+    """The callables that act in a deal, each in the phases whose `move` it is."""
 
-    phase: ClassVar[Phase] = Phase.FIRST_HALF
-    trick: Trick
-    tricks: tuple[Trick, ...] = ()
-    calls: ClassVar[tuple[AuctionCall, ...]] = ()
+    BID = "placeBid"
+    NAME_PARTNER = "chooseTeammate"
+    PLAY = "playCard"
 
 
-@dataclass(frozen=True, slots=True)
-class Bidding:
-    """The auction: the calls so far, in turn order from the opener."""
+class DealState:
+    """A phase of a deal: exactly what exists in it, and the phase's own rules. `turn` is whose
+    turn it is, `legal` what they may do, `act` how one of those actions moves the deal (or the
+    `BridgeError` for a broken rule); `move` is the callable that acts in it (None: nobody acts).
 
-    phase: ClassVar[Phase] = Phase.BIDDING
-    calls: tuple[AuctionCall, ...] = ()
+    The shared phases are here: `Bidding`, `Playing`, `Finished`, `PassedOut`. A variant brings
+    phases of its own through its hooks (`Variant.opening`, `SidesRule.auction_won`): Floating
+    Bridge's naming of the partner card (`floating.ChoosingPartner`), Memory Bridge's first half
+    (`memory.FirstHalf`). `phase` is the room document's `status` for it."""
 
-
-@dataclass(frozen=True, slots=True)
-class ChoosingPartner:
-    """The auction is won; the declarer is to name the partner card."""
-
-    phase: ClassVar[Phase] = Phase.CHOOSING_TEAMMATE
+    __slots__ = ()
+    phase: ClassVar[Phase]
+    move: ClassVar[Move | None] = None
+    #: The auction's calls so far (none before it).
     calls: tuple[AuctionCall, ...]
+
+    def turn(self, deal: Deal) -> int | None:
+        """The position to act (None: nobody)."""
+        return None
+
+    def legal(self, deal: Deal) -> list[Action]:
+        """What the position to act may do now."""
+        return []
+
+    def act(self, deal: Deal, position: int, action: Action, rng: Shuffler) -> Deal:
+        """`action` made by the player at `position` (who acts for the position to act)."""
+        raise BridgeError(Reason.WRONG_PHASE, "Nobody is to act: the deal is over.")
+
+    @classmethod
+    def restored(cls, stored: StoredState) -> DealState | None:
+        """This phase as `stored` describes it (None: `stored` is not of this phase)."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredState:
+    """A deal's phase as its stored form gives it (`state.encode`), whichever phase it is: the
+    variant's phases restore themselves from it (`restored_state`)."""
+
+    phase: Phase
+    calls: tuple[AuctionCall, ...]
+    contract: Contract | None
+    partner_card: Card | None
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+    claim: Claim | None
+    rejected_claims: tuple[Claim, ...]
+
+
+def restored_state(variant: Variant, stored: StoredState) -> DealState | None:
+    """The phase of `variant` that `stored` describes (None: none of them)."""
+    return next((state for phase in variant.phases if (state := phase.restored(stored)) is not None), None)
+
+
+class Contracted(DealState):
+    """A phase after a won auction: it has the contract."""
+
+    __slots__ = ()
     contract: Contract
 
 
+class Tricked(DealState):
+    """A phase with completed tricks (of the half being played)."""
+
+    __slots__ = ()
+    tricks: tuple[Trick, ...]
+
+    def start(self, deal: Deal) -> PlayCore:
+        """The card play of this half before its first trick, from the deal's hands as dealt."""
+        raise NotImplementedError
+
+
+class TrickPlay(Tricked):
+    """A phase of card play: the completed `tricks` and the `trick` being played, whose rules
+    `PlayCore` keeps (`start` gives it from the deal as dealt). Its move is `playCard`."""
+
+    __slots__ = ()
+    move: ClassVar[Move | None] = Move.PLAY
+    trick: Trick
+
+    def turn(self, deal: Deal) -> int | None:
+        return (self.trick.leader + len(self.trick.plays)) % deal.variant.seats
+
+    def legal(self, deal: Deal) -> list[Action]:
+        core = deal.card_play()
+        return list(cards_of(core.legal(core.hands[core.turn])))
+
+
 @dataclass(frozen=True, slots=True)
-class Playing:
+class Bidding(DealState):
+    """The auction: the calls so far, in turn order from the opener."""
+
+    phase: ClassVar[Phase] = Phase.BIDDING
+    move: ClassVar[Move | None] = Move.BID
+    calls: tuple[AuctionCall, ...] = ()
+
+    def turn(self, deal: Deal) -> int | None:
+        auction = deal.variant.auction
+        return (deal.dealer + auction.opener + len(self.calls)) % deal.variant.seats
+
+    def legal(self, deal: Deal) -> list[Action]:
+        return list(deal.legal_bids())
+
+    @classmethod
+    def restored(cls, stored: StoredState) -> Bidding | None:
+        return cls(stored.calls) if stored.phase is cls.phase else None
+
+    def act(self, deal: Deal, position: int, action: Action, rng: Shuffler) -> Deal:
+        if isinstance(action, Card):
+            return deal.play_card(position, action)  # raises: no card is played in the auction
+        return deal.place_bid(position, action, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Playing(Contracted, TrickPlay):
     """Card play: the completed `tricks` and the `trick` being played. `partner_card` is None
     when the variant's sides are fixed. `claim`: the declarer's claim the opponents are
     answering (no card is played meanwhile); `rejected_claims`: the claims rejected so far, in
@@ -153,9 +249,44 @@ class Playing:
     claim: Claim | None = None
     rejected_claims: tuple[Claim, ...] = ()
 
+    def act(self, deal: Deal, position: int, action: Action, rng: Shuffler) -> Deal:
+        """A full trick goes to its winner, who leads next, until the deal ends."""
+        if not isinstance(action, Card):
+            return deal.place_bid(position, action, rng)  # raises: the auction is over
+        if self.claim is not None:
+            raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: play waits for its answers.")
+        moved, hands, trick = deal.played(position, action)
+        if moved.trick:
+            return evolve(deal, hands=hands, state=evolve(self, trick=trick), play_core=moved)
+        tricks = (*self.tricks, trick)
+        if moved.finished():
+            return evolve(deal, hands=hands, state=Finished(self.calls, self.contract, self.partner_card, tricks,
+                                                            None, self.rejected_claims), play_core=moved)
+        return evolve(deal, hands=hands, state=Playing(self.calls, self.contract, self.partner_card,
+                                                       Trick(moved.leader), tricks, None, self.rejected_claims),
+                      play_core=moved)
+
+    @classmethod
+    def restored(cls, stored: StoredState) -> Playing | None:
+        if stored.phase is not cls.phase or stored.contract is None or stored.trick is None:
+            return None
+        return cls(stored.calls, stored.contract, stored.partner_card, stored.trick, stored.tricks, stored.claim,
+                   stored.rejected_claims)
+
+    def start(self, deal: Deal) -> PlayCore:
+        variant, contract, trump = deal.variant, self.contract, self.contract.trump
+        rules = Rules(variant.seats, NO_TRUMP if trump is None else trump,
+                      variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
+                      contract.declarer, contract.target, contract.defender_target,
+                      variant.early_end and not deal.settings.play_all_tricks,
+                      -1 if self.partner_card is None else card_index(self.partner_card))
+        leader = self.tricks[0].leader if self.tricks else self.trick.leader
+        partner = -1 if self.partner_card is not None else variant.sides.partner_of(contract.declarer)
+        return PlayCore.start(rules, tuple(hand_mask(hand) for hand in deal.hands_dealt()), leader, partner)
+
 
 @dataclass(frozen=True, slots=True)
-class Finished:
+class Finished(Contracted, Tricked):
     """The deal is over: every trick played, a side reached its target as far as the table can
     tell, or the opponents accepted the declarer's `claim` of the tricks that were left.
     `rejected_claims`: the claims rejected during play, in the order made."""
@@ -168,18 +299,35 @@ class Finished:
     claim: Claim | None = None
     rejected_claims: tuple[Claim, ...] = ()
 
+    @classmethod
+    def restored(cls, stored: StoredState) -> Finished | None:
+        if stored.phase is not cls.phase or stored.contract is None:
+            return None
+        return cls(stored.calls, stored.contract, stored.partner_card, stored.tricks, stored.claim,
+                   stored.rejected_claims)
+
+    def start(self, deal: Deal) -> PlayCore:
+        """The card play as it began (to replay the finished deal's tricks through)."""
+        leader = self.tricks[0].leader if self.tricks else deal.opening_leader(self.contract)
+        return Playing(self.calls, self.contract, self.partner_card, Trick(leader), self.tricks).start(deal)
+
 
 @dataclass(frozen=True, slots=True)
-class PassedOut:
-    """A board (a deal given by a duplicate event, `Deal.board`) every seat passed: it is over,
-    scores nothing, and is not dealt again."""
+class PassedOut(DealState):
+    """A deal every seat passed that is not dealt again (a duplicate board, `Deal.board`, or
+    where the variant does not redeal, `AuctionRules.redeal_passed_out`): it is over and scores
+    nothing."""
 
     phase: ClassVar[Phase] = Phase.COMPLETE
     calls: tuple[AuctionCall, ...]
 
+    @classmethod
+    def restored(cls, stored: StoredState) -> PassedOut | None:
+        return cls(stored.calls) if stored.phase is cls.phase and stored.contract is None else None
 
-DealState = FirstHalf | Bidding | ChoosingPartner | Playing | Finished | PassedOut
-_State = TypeVar("_State", FirstHalf, Bidding, ChoosingPartner, Playing, Finished)
+
+#: The phases every variant with an auction has (`Variant.phases`).
+AUCTION_PHASES: tuple[type[DealState], ...] = (Bidding, Playing, Finished, PassedOut)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +370,7 @@ class SeatView:
     trick: Trick | None
     tricks: tuple[Trick, ...]
     dummy: tuple[int, Hand] | None = None
-    #: The first half's tricks, once played (`Variant.first_half`).
+    #: The tricks of the deal's first half, once played (Memory Bridge's, `memory.FirstHalf`).
     first_tricks: tuple[Trick, ...] = ()
     #: The open claim, and the claimer's remaining cards it makes public (SPEC §15).
     claim: Claim | None = None
@@ -273,15 +421,8 @@ class Deal:
 
     @property
     def turn(self) -> int | None:
-        """The position to act: bidder, declarer naming a partner, or next to play."""
-        state = self.state
-        if isinstance(state, (Playing, FirstHalf)):  # the most frequent first: the engine asks on every card
-            return (state.trick.leader + len(state.trick.plays)) % self.variant.seats
-        if isinstance(state, Bidding):
-            return (self.dealer + self.variant.auction.opener + len(state.calls)) % self.variant.seats
-        if isinstance(state, ChoosingPartner):
-            return state.contract.declarer
-        return None
+        """The position to act, by the phase's rule (`DealState.turn`)."""
+        return self.state.turn(self)
 
     @property
     def actor(self) -> int | None:
@@ -305,7 +446,7 @@ class Deal:
         return position, self.hands[position]
 
     def _dummy_position(self, contract: Contract) -> int:
-        return self.variant.fixed_partner(contract.declarer)
+        return self.variant.sides.partner_of(contract.declarer)
 
     @property
     def calls(self) -> tuple[AuctionCall, ...]:
@@ -342,7 +483,7 @@ class Deal:
     @property
     def contract(self) -> Contract | None:
         state = self.state
-        return None if isinstance(state, (FirstHalf, Bidding, PassedOut)) else state.contract
+        return state.contract if isinstance(state, Contracted) else None
 
     @property
     def partner_card(self) -> Card | None:
@@ -353,13 +494,13 @@ class Deal:
     def trick(self) -> Trick | None:
         """The trick being played (None outside play)."""
         state = self.state
-        return state.trick if isinstance(state, (Playing, FirstHalf)) else None
+        return state.trick if isinstance(state, TrickPlay) else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of the half being played (the first half's, then the contract's)."""
         state = self.state
-        return state.tricks if isinstance(state, (Playing, Finished, FirstHalf)) else ()
+        return state.tricks if isinstance(state, Tricked) else ()
 
     @property
     def highest_bid(self) -> AuctionCall | None:
@@ -377,57 +518,43 @@ class Deal:
     @property
     def trump_broken(self) -> bool:
         """A trump has been played in some completed trick."""
-        return isinstance(self.state, (Playing, Finished)) and self.trump is not None and self._play_core().broken
+        return isinstance(self.state, (Playing, Finished)) and self.trump is not None and self.card_play().broken
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won by each position in the half being played."""
-        if not isinstance(self.state, (Playing, Finished, FirstHalf)):
+        if not isinstance(self.state, Tricked):
             return (0,) * self.variant.seats
-        return self._play_core().won
+        return self.card_play().won
 
     @property
     def partner(self) -> int | None:
-        """The declarer's partner: the fixed partner, or who holds (or held) the partner card,
-        which is secret until `partner_revealed`. None before there is one."""
+        """The declarer's partner, by the variant's sides (`SidesRule.partner`): secret until
+        `partner_revealed`. None before there is one."""
         contract = self.contract
-        if contract is None:
-            return None
-        if self.variant.sides is not Sides.PARTNER_CARD:
-            return self.variant.fixed_partner(contract.declarer)
-        card = self.partner_card
-        if card is None:
-            return None
-        core = self._play_core()
-        if core.partner_played:
-            return core.possible.bit_length() - 1
-        bit = 1 << card_index(card)
-        return next((position for position, hand in enumerate(core.hands) if hand & bit), None)
+        return None if contract is None else self.variant.sides.partner(self, contract)
 
     @property
     def partner_revealed(self) -> bool:
-        """The partner is public once the partner card has been played (at once with fixed sides)."""
-        if self.variant.sides is not Sides.PARTNER_CARD:
-            return self.contract is not None
-        return self.partner_card is not None and self._play_core().partner_played
+        """The table knows who the declarer's partner is (`SidesRule.revealed`)."""
+        return self.contract is not None and self.variant.sides.revealed(self)
 
     def known_side(self, position: int) -> tuple[int, ...]:
-        """The positions the table knows to be on `position`'s side: with fixed sides its
-        partnership; with a partner card, once the partner is known, the declarer's side or the
-        defenders, and before that `position` alone."""
-        variant = self.variant
-        if variant.sides is not Sides.PARTNER_CARD:
-            return tuple(dict.fromkeys((position, variant.fixed_partner(position))))
-        contract, partner = self.contract, self.partner
-        if contract is None or partner is None or not self.partner_revealed:
-            return (position,)
-        declarers = (contract.declarer, partner)
-        return declarers if position in declarers else tuple(p for p in range(variant.seats) if p not in declarers)
+        """The positions the table knows to be on `position`'s side: once the declarer's partner
+        is known, the declarer's side or the defenders; before that, `position` and whoever it is
+        partnered with from the start (`SidesRule.partner_of`; nobody with a partner card)."""
+        contract, seats = self.contract, self.variant.seats
+        if contract is not None and self.partner_revealed and (partner := self.partner) is not None:
+            declarers = (contract.declarer, partner)
+            if position in declarers:
+                return tuple(dict.fromkeys((position, *declarers)))
+            return tuple(p for p in range(seats) if p not in declarers)
+        return tuple(dict.fromkeys((position, self.variant.sides.partner_of(position))))
 
     def side_tricks(self, partner: int) -> tuple[int, int]:
         """Tricks won by (declarer's side, defenders), if `partner` is the declarer's partner."""
         self._contract()
-        return self._play_core().side_tricks(partner)
+        return self.card_play().side_tricks(partner)
 
     def view(self, position: int) -> SeatView:
         """What the player at `position` may see (`SeatView`)."""
@@ -440,10 +567,8 @@ class Deal:
     def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do, in a fixed order that depends on public facts only
         (bids ascending; partner cards and cards in deck order)."""
-        if isinstance(self.state, Bidding):
-            return tuple(self.legal_bids())
-        return tuple(sorted(self.legal_partner_cards() if isinstance(self.state, ChoosingPartner)
-                            else self.legal_cards()))
+        actions = self.state.legal(self)
+        return tuple(actions if self.state.move is Move.BID else sorted(actions))  # type: ignore[type-var]
 
     def bot_action(self, bot: BotPolicy | None = None) -> Action:
         """`bot`'s choice (by default the variant's bot's) for the player to act (the declarer for
@@ -454,13 +579,9 @@ class Deal:
         return (bot or self.variant.bot)(self.view(actor), self.legal_actions())
 
     def act(self, position: int, action: Action, rng: Shuffler) -> Deal:
-        """Make `action` as the player at `position` (the `actor`): a call, the partner card, or a
-        card to play."""
-        if isinstance(action, Card):
-            if isinstance(self.state, ChoosingPartner):
-                return self.choose_partner(position, action)
-            return self.play_card(position, action)
-        return self.place_bid(position, action, rng)
+        """Make `action` as the player at `position` (the `actor`), by the phase's move
+        (`DealState.act`): a call, the partner card, or a card to play."""
+        return self.state.act(self, position, action, rng)
 
     def outcome(self) -> Outcome | None:
         """The result of a finished deal, else None."""
@@ -497,7 +618,7 @@ class Deal:
             raise BridgeError(Reason.WRONG_PHASE, "The auction is not over.")
         return contract
 
-    def _play_core(self) -> PlayCore:
+    def card_play(self) -> PlayCore:
         """The card play as small integers (`play_core`): carried by the moves, else replayed from
         the deal as dealt through the tricks played (and kept: it is derived from the deal's other
         fields, which never change)."""
@@ -508,23 +629,11 @@ class Deal:
         return core
 
     def _replayed_core(self) -> PlayCore:
-        state, variant = self.state, self.variant
-        assert isinstance(state, (Playing, Finished, FirstHalf))  # card play has begun
-        if isinstance(state, FirstHalf):
-            rules, leader, partner = Rules(variant.seats, NO_TRUMP, False, variant.hand_size), state.trick.leader, -1
-        else:
-            contract, trump = state.contract, state.contract.trump
-            rules = Rules(variant.seats, NO_TRUMP if trump is None else trump,
-                          variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
-                          contract.declarer, contract.target, contract.defender_target,
-                          variant.early_end and not self.settings.play_all_tricks,
-                          -1 if state.partner_card is None else card_index(state.partner_card))
-            leader = state.tricks[0].leader if state.tricks else self._opening_leader(contract)
-            partner = -1 if state.partner_card is not None else variant.fixed_partner(contract.declarer)
-        core = PlayCore.start(rules, tuple(hand_mask(hand) for hand in self.hands_dealt()), leader, partner)
+        state = self.state
+        assert isinstance(state, Tricked)  # card play has begun
         trick = self.trick
-        return core.replayed((each.leader, (card_index(play.card) for play in each.plays))
-                             for each in (*state.tricks, *((trick,) if trick else ())))
+        return state.start(self).replayed((each.leader, (card_index(play.card) for play in each.plays))
+                                          for each in (*state.tricks, *((trick,) if trick else ())))
 
     # ----- legal moves -------------------------------------------------------------------
 
@@ -552,7 +661,7 @@ class Deal:
         highest, doubling = _last_bid(self.calls)
         turn = self.turn
         ours = highest is not None and turn is not None and highest.position in (
-            turn, self.variant.fixed_partner(turn))
+            turn, self.variant.sides.partner_of(turn))
         if call is DOUBLE and (highest is None or ours or doubling is not Doubling.UNDOUBLED):
             return BridgeError(Reason.CANNOT_DOUBLE,
                                "You may double only the last bid, made by an opponent and not yet doubled.")
@@ -562,22 +671,13 @@ class Deal:
                                "redoubled.")
         return None
 
-    def partner_violation(self, card: Card) -> BridgeError | None:
-        """The partner card must be held by another player."""
-        declarer = self._contract().declarer
-        if card in self.hands[declarer]:
-            return BridgeError(Reason.OWN_CARD, f"You hold {card}; name a card another player holds.")
-        if not any(card in hand for hand in self.hands):
-            return BridgeError(Reason.CARD_NOT_DEALT, f"Nobody holds {card}.")
-        return None
-
     def card_violation(self, position: int, card: Card) -> BridgeError | None:
         """Follow the led suit if you can; where the variant says so, don't lead trump before it
         is broken unless you hold only trump (`PlayCore.legal`)."""
         state = self.state
-        if not isinstance(state, (Playing, FirstHalf)):
+        if not isinstance(state, TrickPlay):
             return BridgeError(Reason.WRONG_PHASE, f"No card is being played; the deal is in {self.phase.value}.")
-        core = self._play_core()
+        core = self.card_play()
         return self._card_violation(core, core.hands[position], card)
 
     def _card_violation(self, core: PlayCore, hand: int, card: Card) -> BridgeError | None:
@@ -604,35 +704,33 @@ class Deal:
 
     @property
     def alerts_allowed(self) -> bool:
-        """A call may carry an alert (SPEC §15) in games of fixed partnerships only: it explains a
-        call to the opponents, and a partner known only later has no agreements to explain."""
-        return self.variant.sides is Sides.FIXED_PAIRS
+        """A call may carry an alert (SPEC §15) where partnerships are known from the deal's start
+        (`SidesRule.partner_of`): it explains a call to the opponents, and a partner known only
+        later, or none, has no agreements to explain."""
+        return self.variant.sides.partner_of(0) != 0
 
     def legal_partner_cards(self) -> list[Card]:
-        """Every card another player holds."""
-        if not isinstance(self.state, ChoosingPartner):
-            return []
-        declarer = self.state.contract.declarer
-        return [card for position, hand in enumerate(self.hands) if position != declarer for card in hand]
+        """The cards the player to act may name as the partner card (`chooseTeammate`), in the
+        phases whose move that is."""
+        return self._legal_for(Move.NAME_PARTNER)
 
     def legal_cards(self) -> list[Card]:
-        """The cards the player to act may play now."""
-        if not isinstance(self.state, (Playing, FirstHalf)):
-            return []
-        core = self._play_core()
-        return list(cards_of(core.legal(core.hands[core.turn])))
+        """The cards the player to act may play now (`playCard`)."""
+        return self._legal_for(Move.PLAY)
+
+    def _legal_for(self, move: Move) -> list[Card]:
+        state = self.state
+        return [a for a in state.legal(self) if isinstance(a, Card)] if state.move is move else []
 
     # ----- moves -------------------------------------------------------------------------
 
-    def _require(self, phase: type[_State], position: int) -> _State:
-        """The deal's state, if it is in `phase` and `position` is to act."""
-        state = self.state
-        if not isinstance(state, phase):
-            raise BridgeError(Reason.WRONG_PHASE,
-                              f"That move belongs to the {phase.phase.value} phase; the deal is in {self.phase.value}.")
+    def _require_turn(self, position: int) -> None:
         if position != self.actor:
             raise BridgeError(Reason.NOT_YOUR_TURN, "It is not your turn.")
-        return state
+
+    def _wrong_phase(self, phase: Phase) -> BridgeError:
+        return BridgeError(Reason.WRONG_PHASE, f"That move belongs to the {phase.value} phase; the deal is in "
+                                               f"{self.phase.value}.")
 
     def place_bid(self, position: int, call: Call, rng: Shuffler, alert: str | None = None) -> Deal:
         """The auction ends on the top bid (where the variant says so) or when every other seat
@@ -640,7 +738,10 @@ class Deal:
         staying with the dealer where the variant and `scoring` say so), except that a board or a
         deal whose first half is played is over when passed out (`PassedOut`): a board is played
         as it was dealt, and half of a deal's cards are already known."""
-        state = self._require(Bidding, position)
+        state = self.state
+        if not isinstance(state, Bidding):
+            raise self._wrong_phase(Phase.BIDDING)
+        self._require_turn(position)
         if (error := self.bid_violation(call)) is not None:
             raise error
         if alert is not None and not self.alerts_allowed:
@@ -654,7 +755,7 @@ class Deal:
         if len(calls) > passes and all(e.call is PASS for e in calls[-passes:]):
             if self.highest_bid is not None:
                 return self._won(calls)
-            if len(calls) == variant.seats and (self.board is not None or variant.first_half):
+            if len(calls) == variant.seats and (self.board is not None or not variant.auction.redeal_passed_out):
                 return evolve(self, state=PassedOut(calls))
             if len(calls) == variant.seats:
                 same = self.settings.scoring in variant.auction.same_dealer_after_pass_out
@@ -664,42 +765,36 @@ class Deal:
 
     def _won(self, calls: tuple[AuctionCall, ...]) -> Deal:
         """The auction is over: the contract is the last bid with its doubling, declared as the
-        variant says (`_declarer`); the partner is chosen next, or with fixed sides play begins."""
+        variant says (`_declarer`); what follows is the variant's sides' (`SidesRule.auction_won`)."""
         last, doubling = _last_bid(calls)
         assert last is not None and isinstance(last.call, Bid)  # an auction is won only by a bid
         bid = last.call
         declarer = self._declarer(calls, last.position, bid)
         contract = Contract(declarer, bid, self.variant.target(bid), self.variant.defender_target(bid), doubling)
-        if self.variant.sides is Sides.PARTNER_CARD:
-            return evolve(self, state=ChoosingPartner(calls, contract))
-        return evolve(self, state=Playing(calls, contract, None, Trick(self._opening_leader(contract))))
+        return evolve(self, state=self.variant.sides.auction_won(self, calls, contract))
 
     def _declarer(self, calls: tuple[AuctionCall, ...], bidder: int, bid: Bid) -> int:
         """The last bidder; or, with `FIRST_TO_NAME_STRAIN`, whoever of the bidder's side first
         bid the contract's strain in this auction."""
         if self.variant.auction.declarer is DeclarerRule.LAST_BIDDER:
             return bidder
-        side = (bidder, self.variant.fixed_partner(bidder))
+        side = (bidder, self.variant.sides.partner_of(bidder))
         return next(e.position for e in calls
                     if e.position in side and isinstance(e.call, Bid) and e.call.strain == bid.strain)
 
-    def _opening_leader(self, contract: Contract) -> int:
+    def opening_leader(self, contract: Contract) -> int:
         """The declarer in no trump if the variant says so; otherwise the player left of the declarer."""
         if contract.trump is None and self.variant.play.declarer_leads_no_trump:
             return contract.declarer
         return self.variant.left_of(contract.declarer)
 
     def choose_partner(self, position: int, card: Card) -> Deal:
-        """The declarer names a card another player holds; its holder is the secret partner."""
+        """The declarer names the partner card (`chooseTeammate`), in the phase whose move that is
+        (`floating.ChoosingPartner`)."""
         state = self.state
-        if not isinstance(state, ChoosingPartner):
+        if state.move is not Move.NAME_PARTNER:
             raise BridgeError(Reason.WRONG_PHASE, f"No partner is being chosen; the deal is in {self.phase.value}.")
-        if position != state.contract.declarer:
-            raise BridgeError(Reason.NOT_DECLARER, "Only the declarer chooses the partner card.")
-        if (error := self.partner_violation(card)) is not None:
-            raise error
-        contract = state.contract
-        return evolve(self, state=Playing(state.calls, contract, card, Trick(self._opening_leader(contract))))
+        return state.act(self, position, card, _NO_SHUFFLE)
 
     def claim_violation(self, position: int, tricks: int) -> BridgeError | None:
         """The declarer may claim during card play, between tricks, for 0 to all of the tricks
@@ -759,38 +854,41 @@ class Deal:
                                            state.rejected_claims))
 
     def play_card(self, position: int, card: Card) -> Deal:
-        """The player at `position` plays one card: their own on their turn, or as declarer the
-        dummy's on the dummy's turn. A full trick goes to its winner, who leads next, until the
-        deal ends. The last trick of a first half deals the `stock` and opens the auction."""
+        """The player at `position` plays one card (`playCard`), by the rules of the phase of card
+        play the deal is in (`TrickPlay.act`)."""
         state = self.state
         if isinstance(state, Playing) and state.claim is not None:
             raise BridgeError(Reason.CLAIM_PENDING, "A claim is open: play waits for its answers.")
-        if not isinstance(state, (Playing, FirstHalf)) or position != self.actor:
-            # raises: the wrong phase, or not this player's move
-            state = self._require(FirstHalf, position) if isinstance(state, FirstHalf) else \
-                self._require(Playing, position)
-        core = self._play_core()
+        if not isinstance(state, TrickPlay):
+            raise self._wrong_phase(Phase.PLAYING)
+        return state.act(self, position, card, _NO_SHUFFLE)
+
+    def played(self, position: int, card: Card) -> tuple[PlayCore, tuple[Hand, ...], Trick]:
+        """The play of `card` by the player at `position`, their own on their turn or as declarer
+        the dummy's on the dummy's turn, checked by the rules of card play (`card_violation`): the
+        card play after it, the hands, and the trick with it (full, if it was the trick's last
+        card). The phase decides what follows (`TrickPlay.act`)."""
+        state = self.state
+        assert isinstance(state, TrickPlay)  # the phase's own move
+        self._require_turn(position)
+        core = self.card_play()
         seat = core.turn  # whose card it is
         if (error := self._card_violation(core, core.hands[seat], card)) is not None:
             raise error
-        moved = core.play(card_index(card))
         hand = self.hands[seat]
         i = hand.index(card)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1:], *self.hands[seat + 1:])
-        trick = Trick(state.trick.leader, (*state.trick.plays, Play(seat, card)))
-        if moved.trick:
-            return evolve(self, hands=hands, state=evolve(state, trick=trick), play_core=moved)
-        tricks = (*state.tricks, trick)
-        if isinstance(state, FirstHalf):
-            if moved.tricks == self.variant.hand_size:
-                return evolve(self, hands=self.stock, stock=(), first_tricks=tricks, state=Bidding())
-            return evolve(self, hands=hands, state=FirstHalf(Trick(moved.leader), tricks), play_core=moved)
-        if moved.finished():
-            return evolve(self, hands=hands, state=Finished(state.calls, state.contract, state.partner_card, tricks,
-                                                            None, state.rejected_claims), play_core=moved)
-        return evolve(self, hands=hands, state=Playing(state.calls, state.contract, state.partner_card,
-                                                       Trick(moved.leader), tricks, None, state.rejected_claims),
-                      play_core=moved)
+        return core.play(card_index(card)), hands, Trick(state.trick.leader, (*state.trick.plays, Play(seat, card)))
+
+
+class _NoShuffle:
+    """The shuffler of moves that never deal (naming a partner, playing a card)."""
+
+    def shuffle(self, x: list[object]) -> None:
+        raise AssertionError("this move deals no cards")
+
+
+_NO_SHUFFLE: Shuffler = _NoShuffle()
 
 
 _DOUBLING_OF = {DOUBLE: Doubling.DOUBLED, REDOUBLE: Doubling.REDOUBLED}
@@ -823,14 +921,14 @@ def is_weak(variant: Variant, hand: Hand) -> bool:
 
 def new_deal(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
              washes: int = 0) -> Deal:
-    """Deal a new hand. Under the wash rule a weak hand anywhere means a redeal, the deal passing
-    left. Where the variant has a first half, the whole deck is dealt at once: the first half's
-    hands, and the second half's kept in the `stock`; the player left of the dealer leads."""
-    if variant.first_half:
-        dealt = deal_hands(rng, 2 * variant.seats, variant.hand_size)
-        first = FirstHalf(Trick(variant.left_of(dealer)))
-        return Deal(variant, settings, players, dealer, dealt[:variant.seats], first, washes,
-                    stock=dealt[variant.seats:])
+    """A new deal by `dealer`, opened as the variant's `opening` says."""
+    return variant.opening(variant, players, settings, dealer, rng, washes)
+
+
+def open_auction(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
+                 washes: int = 0) -> Deal:
+    """The opening of most variants (`Variant.opening`): the hands dealt and the auction open.
+    Under the wash rule a weak hand anywhere means a redeal, the deal passing left."""
     while True:
         hands = deal_hands(rng, variant.seats, variant.hand_size)
         if not (settings.wash_rule and any(is_weak(variant, hand) for hand in hands)):

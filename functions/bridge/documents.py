@@ -17,7 +17,7 @@ from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
 from .legal import NOTHING, SeatActions, seat_actions
 from .room import Result, Room, Seat, is_bot
-from .variant import ScoreSheet, Sides
+from .variant import ScoreSheet
 from .wire import (
     AlertDocument,
     AlertEntry,
@@ -259,7 +259,7 @@ def alert_documents(room: Room) -> dict[str, AlertDocument]:
     each side's alerts, readable by the other side (`readers`) and spectators, and by everyone
     who may read the room once the auction is over (`open`). None in other variants."""
     deal, match = room.deal, room.match
-    if deal is None or match is None or deal.variant.sides is not Sides.FIXED_PAIRS:
+    if deal is None or match is None or not deal.alerts_allowed:
         return {}
     over = deal.phase is not Phase.BIDDING
     return {side: {"dealNumber": match.number, "alerts": _alerts(deal.calls, positions),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .bids import Call
 from .cards import Card
-from .deal import Phase
+from .deal import Move
 from .room import Room
 
 
@@ -59,10 +59,10 @@ def seat_actions(room: Room, position: int) -> SeatActions:
     cards: tuple[Card, ...] = ()
     plays_for = None
     if position == deal.actor:
-        actions = deal.legal_actions()
-        if deal.phase is Phase.BIDDING:
+        actions, move = deal.legal_actions(), deal.state.move
+        if move is Move.BID:
             calls = tuple(a for a in actions if not isinstance(a, Card))
-        elif deal.phase is Phase.CHOOSING_TEAMMATE:
+        elif move is Move.NAME_PARTNER:
             partner_cards = tuple(a for a in actions if isinstance(a, Card))
         else:
             plays_for, cards = deal.turn, tuple(a for a in actions if isinstance(a, Card))

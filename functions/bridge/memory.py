@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import memory_bot
 from .bids import ALL_BIDS, Bid, Doubling, Strain
+from .cards import Card
 from .contract_scoring import Entry, Kind, Side, trick_points
-from .deal import Trick
-from .variant import AuctionRules, DeclarerRule, PlayRules, Sides, Variant
+from .core import NO_TRUMP, PlayCore, Rules, hand_mask
+from .deal import AUCTION_PHASES, Action, AuctionCall, Bidding, Deal, Phase, StoredState, Trick, TrickPlay
+from .dealing import Shuffler, deal_hands
+from .sides import ALONE
+from .values import evolve
+from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
 
 if TYPE_CHECKING:
-    from .deal import Deal
     from .settings import Settings
     from .wire import PointsDoc
 
@@ -132,13 +136,60 @@ def target_sheet(settings: Settings) -> TargetSheet:
     return TargetSheet(settings.target_score)
 
 
+# ----- the first half ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FirstHalf(TrickPlay):
+    """The deal's first half: no-trump tricks from half the deck, the completed `tricks` and the
+    `trick` being played. Its last trick deals the other half (the deal's `stock`) and opens the
+    auction."""
+
+    phase: ClassVar[Phase] = Phase.FIRST_HALF
+    trick: Trick
+    tricks: tuple[Trick, ...] = ()
+    calls: tuple[AuctionCall, ...] = ()
+
+    def act(self, deal: Deal, position: int, action: Action, rng: Shuffler) -> Deal:
+        if not isinstance(action, Card):
+            return deal.place_bid(position, action, rng)  # raises: the auction comes after
+        moved, hands, trick = deal.played(position, action)
+        if moved.trick:
+            return evolve(deal, hands=hands, state=evolve(self, trick=trick), play_core=moved)
+        tricks = (*self.tricks, trick)
+        if moved.tricks == deal.variant.hand_size:
+            return evolve(deal, hands=deal.stock, stock=(), first_tricks=tricks, state=Bidding())
+        return evolve(deal, hands=hands, state=FirstHalf(Trick(moved.leader), tricks), play_core=moved)
+
+    @classmethod
+    def restored(cls, stored: StoredState) -> FirstHalf | None:
+        return cls(stored.trick, stored.tricks) if stored.phase is cls.phase and stored.trick else None
+
+    def start(self, deal: Deal) -> PlayCore:
+        leader = self.tricks[0].leader if self.tricks else self.trick.leader
+        rules = Rules(deal.variant.seats, NO_TRUMP, False, deal.variant.hand_size)
+        return PlayCore.start(rules, tuple(hand_mask(hand) for hand in deal.hands_dealt()), leader, -1)
+
+
+def first_half(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
+               washes: int = 0) -> Deal:
+    """Memory Bridge's opening (`Variant.opening`): the whole deck dealt at once, the first
+    half's hands and the second half's kept in the `stock`; the player left of the dealer leads."""
+    dealt = deal_hands(rng, variant.hands_per_deck, variant.hand_size)
+    return Deal(variant, settings, players, dealer, dealt[:variant.seats], FirstHalf(Trick(variant.left_of(dealer))),
+                washes, stock=dealt[variant.seats:])
+
+
 MEMORY = Variant(
     name="memory",
     seats=2,
     hand_size=13,
     auction=AuctionRules(ladder=ALL_BIDS, opener=0, book=BOOK, top_bid_ends=False, doubling=True,
-                         declarer=DeclarerRule.LAST_BIDDER),
-    sides=Sides.SOLO,
+                         declarer=DeclarerRule.LAST_BIDDER, redeal_passed_out=False),
+    sides=ALONE,
+    opening=first_half,
+    phases=(FirstHalf, *AUCTION_PHASES),
+    hands_per_deck=4,
     play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False),
     wash_threshold=None,
     early_end=False,
@@ -147,5 +198,4 @@ MEMORY = Variant(
     options=frozenset({"targetScore"}),
     sheet=target_sheet,
     bot=memory_bot.choose,
-    first_half=True,
 )

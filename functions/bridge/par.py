@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bids import ALL_BIDS, Bid, Doubling, Strain
-from .contract import CONTRACT
-from .contract_scoring import GAME, SMALL_SLAM, trick_points, undertrick_points
+from .cards import DECK
+from .contract_scoring import BOOK, GAME, SMALL_SLAM, trick_points, undertrick_points
 from .deal import Contract
 from .duplicate import board_score
 from .wire import ParContractDoc, ParDoc, VulnerableDoc
 
-#: The book a contract's level counts beyond (a level-n contract needs n + 6 tricks).
-BOOK = CONTRACT.auction.book
+#: The tricks of a deal of four hands.
+TRICKS = len(DECK) // 4
 #: The highest level: no sacrifice goes beyond seven.
 GRAND = ALL_BIDS[-1].level
 #: A board of each vulnerability (North-South, East-West), to score contracts by our duplicate
@@ -60,8 +60,9 @@ def par(table: Table, vulnerable: VulnerableDoc, dealer: int) -> ParDoc:
 
 def made_score(bid: Bid, vulnerable: bool) -> int:
     """What making `bid` exactly scores at duplicate, undoubled, at the side's vulnerability."""
-    contract = Contract(0, bid, CONTRACT.target(bid), CONTRACT.defender_target(bid))
-    return board_score(_BOARD[vulnerable, False], contract, CONTRACT.target(bid))
+    target = bid.level + BOOK
+    contract = Contract(0, bid, target, TRICKS - target + 1)
+    return board_score(_BOARD[vulnerable, False], contract, target)
 
 
 def penalty(down: int, vulnerable: bool) -> int:
@@ -167,7 +168,7 @@ class _Par:
         dearest = min(made, key=lambda bid: (-scores[bid], bid))
         candidates = []
         for bid in sorted((bid for bid in made if bid >= dearest), reverse=True):
-            affordable = max(k for k in range(CONTRACT.hand_size + 1) if penalty(k, their) < scores[bid])
+            affordable = max(k for k in range(TRICKS + 1) if penalty(k, their) < scores[bid])
             downs = {s: self._sacrifice_down(bid, s) for s in Strain}
             candidates.append(_Candidate(bid, scores[bid], downs, affordable))
         return candidates

@@ -36,7 +36,7 @@ from .analysis import Hands, Table, opening_leaders, searched_table
 from .bids import Strain
 from .pbn import DIRECTIONS, tag_pair
 from .pbn_reader import Game, PbnError, hands_of, parse_pbn_card
-from .variant import Sides, Variant
+from .variant import Variant
 from .variants import VARIANTS
 
 #: The table's tag pair: its column formats as the standard writes them (a backslash that escapes
@@ -83,30 +83,29 @@ def table_deal(game: Game, variant: Variant) -> TableDeal:
     if len({len(hand) for hand in hands}) > 1 or not 1 <= len(hands[0]) <= variant.hand_size:
         sizes = ", ".join(f"{DIRECTIONS[p]} {len(hand)}" for p, hand in enumerate(hands))
         raise PbnError(f"{game}: the hands must have as many cards each, 1 to {variant.hand_size}; they have {sizes}")
-    declarer, partner = _declaring_side(game, variant, hands)
-    return TableDeal(hands, tuple(p in (declarer, partner) for p in seats), variant.play.trump_must_be_broken,
+    sides = _sides(game, variant, hands)
+    return TableDeal(hands, tuple(side == 0 for side in sides), variant.play.trump_must_be_broken,
                      opening_leaders(variant))
 
 
-def _declaring_side(game: Game, variant: Variant, hands: Hands) -> tuple[int, int]:
-    """A declarer and its partner: in Floating Bridge from the tags (the module docstring); with
-    fixed sides North and its partner."""
-    if variant.sides is not Sides.PARTNER_CARD:
-        return 0, variant.fixed_partner(0)
+def _sides(game: Game, variant: Variant, hands: Hands) -> tuple[int, ...]:
+    """The table's sides by the variant's (`SidesRule.table_sides`): fixed sides whatever the
+    tags say; sides of the deal's own (Floating Bridge) from its declarer and partner, named by
+    the tags (the module docstring)."""
     declarer = _direction(game, "Declarer")
-    if declarer is None:
-        raise PbnError(f"{game}: a {variant.name} deal needs a Declarer tag naming N, E, S or W")
     card = parse_pbn_card(game.tags.get("PartnerCard", ""))
     holder = next((p for p, hand in enumerate(hands) if card in hand), None)
     named = _direction(game, "Partner")
     if holder is not None and named is not None and holder != named:
         raise PbnError(f"{game}: the PartnerCard {game.tags['PartnerCard']} is {DIRECTIONS[holder]}'s, "
                        f"but the Partner tag names {DIRECTIONS[named]}")
-    partner = holder if holder is not None else named
-    if partner is None:
-        raise PbnError(f"{game}: a {variant.name} deal needs a PartnerCard tag naming a card a hand holds, "
-                       "or a Partner tag naming N, E, S or W")
-    return declarer, partner
+    sides = variant.sides.table_sides(variant.seats, declarer, holder if holder is not None else named)
+    if sides is not None:
+        return sides
+    if declarer is None:
+        raise PbnError(f"{game}: a {variant.name} deal needs a Declarer tag naming N, E, S or W")
+    raise PbnError(f"{game}: a {variant.name} deal needs a PartnerCard tag naming a card a hand holds, "
+                   "or a Partner tag naming N, E, S or W")
 
 
 def _direction(game: Game, tag: str) -> int | None:

@@ -20,7 +20,7 @@ from .match import Match
 from .settings import Settings, SettingValue
 from .thinking_bot import THINKING_BOT
 from .values import evolve
-from .variant import BotPolicy, Sides
+from .variant import BotPolicy
 from .variants import variant_named
 
 #: Invitations per room; bounds the room document.
@@ -680,10 +680,11 @@ class Room:
 
 
 def _revealed(before: Deal, after: Deal) -> bool:
-    """From `before` to `after` the table was shown something an undo cannot hide again: the
-    partner card played, the dummy's cards, new hands (a redeal, a second half) or the end."""
+    """From `before` to `after` the table was shown something an undo cannot hide again: who the
+    declarer's partner is, learnt in play (the partner card played), the dummy's cards, new hands
+    (a redeal, a second half) or the end."""
     return (after.is_finished or (before.dummy is None) != (after.dummy is None)
-            or (before.variant.sides is Sides.PARTNER_CARD and before.partner_revealed != after.partner_revealed)
+            or (before.contract is not None and before.partner_revealed != after.partner_revealed)
             or before.hands_dealt() != after.hands_dealt())
 
 

@@ -63,13 +63,12 @@ def _variant(name: str, value: object) -> str:
     return variant_named(value).name
 
 
-#: Every scoring some variant has.
-_SCORINGS = tuple(dict.fromkeys(scoring for variant in VARIANTS.values() for scoring in variant.scorings))
-
-
 def _scoring(name: str, value: object) -> str:
-    if not isinstance(value, str) or value not in _SCORINGS:
-        raise _invalid(f"Setting '{name}' is one of {', '.join(_SCORINGS)}.")
+    """One of the scorings some registered variant has (whether the room's has it is checked
+    with the whole change, `Settings.with_changes`)."""
+    scorings = tuple(dict.fromkeys(scoring for variant in VARIANTS.values() for scoring in variant.scorings))
+    if not isinstance(value, str) or value not in scorings:
+        raise _invalid(f"Setting '{name}' is one of {', '.join(scorings)}.")
     return value
 
 

@@ -36,22 +36,7 @@ from typing import Any
 from .audience import Audience
 from .bids import Bid, Doubling, parse_call
 from .cards import Card
-from .deal import (
-    AuctionCall,
-    Bidding,
-    ChoosingPartner,
-    Claim,
-    Contract,
-    Deal,
-    DealState,
-    Finished,
-    FirstHalf,
-    PassedOut,
-    Phase,
-    Play,
-    Playing,
-    Trick,
-)
+from .deal import AuctionCall, Claim, Contract, Deal, Phase, Play, StoredState, Trick, restored_state
 from .deal_seed import DealSeed
 from .dealing import Board
 from .match import Match
@@ -103,8 +88,7 @@ def _deal(deal: Deal) -> Doc:
         "stock": [_card_text(hand) for hand in deal.stock],
         "firstTricks": [_trick(t) for t in deal.first_tricks],
         "claim": _claim(claim) if (claim := deal.claim) else None,
-        "rejectedClaims": [_claim(claim) for claim in state.rejected_claims]
-        if isinstance(state, (Playing, Finished)) else [],
+        "rejectedClaims": [_claim(claim) for claim in deal.rejected_claims],
     }
 
 
@@ -180,28 +164,21 @@ def _decode_deal(doc: Mapping[str, Any]) -> Deal:
     first = (doc["dealer"] + variant.auction.opener) % seats
     calls = tuple(AuctionCall((first + i) % seats, parse_call(text), alert)
                   for i, (text, alert) in enumerate(zip(doc["calls"], doc["alerts"], strict=True)))
-    phase = Phase(doc["phase"])
-    state: DealState
-    if phase is Phase.FIRST_HALF:
-        state = FirstHalf(_parse_trick(doc["trick"], seats), tuple(_parse_trick(t, seats) for t in doc["tricks"]))
-    elif phase is Phase.BIDDING:
-        state = Bidding(calls)
-    elif phase is Phase.COMPLETE and doc["contract"] is None:
-        state = PassedOut(calls)
-    else:
-        contract_doc = doc["contract"]
-        contract = _contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]),
-                             Doubling(contract_doc["doubling"]))
-        partner_card = Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None
-        tricks = tuple(_parse_trick(t, seats) for t in doc["tricks"])
-        claim = _decode_claim(c) if (c := doc["claim"]) else None
-        rejected = tuple(_decode_claim(c) for c in doc["rejectedClaims"])
-        if phase is Phase.CHOOSING_TEAMMATE:
-            state = ChoosingPartner(calls, contract)
-        elif phase is Phase.PLAYING:
-            state = Playing(calls, contract, partner_card, _parse_trick(doc["trick"], seats), tricks, claim, rejected)
-        else:
-            state = Finished(calls, contract, partner_card, tricks, claim, rejected)
+    contract_doc = doc["contract"]
+    stored = StoredState(
+        phase=Phase(doc["phase"]),
+        calls=calls,
+        contract=_contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]),
+                           Doubling(contract_doc["doubling"])) if contract_doc else None,
+        partner_card=Card.parse(doc["partnerCard"]) if doc["partnerCard"] else None,
+        trick=_parse_trick(doc["trick"], seats) if doc["trick"] else None,
+        tricks=tuple(_parse_trick(t, seats) for t in doc["tricks"]),
+        claim=_decode_claim(c) if (c := doc["claim"]) else None,
+        rejected_claims=tuple(_decode_claim(c) for c in doc["rejectedClaims"]),
+    )
+    state = restored_state(variant, stored)
+    if state is None:
+        raise StateError(f"a {variant.name} deal in phase {stored.phase.value} with those parts")
     return Deal(variant, Settings.from_dict(doc["settings"]), tuple(doc["players"]), doc["dealer"],
                 tuple(_cards(hand) for hand in doc["hands"]), state, doc["washes"], doc["board"],
                 tuple(_cards(hand) for hand in doc["stock"]), tuple(_parse_trick(t, seats) for t in doc["firstTricks"]))
@@ -375,20 +352,23 @@ def from_public_v1(room_doc: Mapping[str, Any], hands: Mapping[str, Mapping[str,
         return encode(room)
     variant = variant_named(settings.variant)
     contract_doc = room_doc["contract"]
-    calls = tuple(AuctionCall(b["position"], parse_call(b["bid"])) for b in room_doc["bids"])
-    state: DealState
-    if contract_doc is None:
-        state = Bidding(calls)
-    else:
-        contract = _contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"]))
-        tricks = tuple(_v1_trick(t) for t in room_doc["tricks"])
-        partner_card = Card.parse(room_doc["partnerCard"]) if room_doc["partnerCard"] else None
-        if partner_card is None:
-            state = ChoosingPartner(calls, contract)
-        elif room_doc["trick"] is not None:
-            state = Playing(calls, contract, partner_card, _v1_trick(room_doc["trick"]), tricks)
-        else:
-            state = Finished(calls, contract, partner_card, tricks)
+    partner_card = Card.parse(room_doc["partnerCard"]) if room_doc["partnerCard"] else None
+    # Part I's phase by its parts: no contract yet, no partner card yet, a trick to play, or over.
+    phase = (Phase.BIDDING if contract_doc is None else Phase.CHOOSING_TEAMMATE if partner_card is None
+             else Phase.PLAYING if room_doc["trick"] is not None else Phase.COMPLETE)
+    stored = StoredState(
+        phase=phase,
+        calls=tuple(AuctionCall(b["position"], parse_call(b["bid"])) for b in room_doc["bids"]),
+        contract=_contract(variant, contract_doc["declarer"], _bid(contract_doc["bid"])) if contract_doc else None,
+        partner_card=partner_card,
+        trick=_v1_trick(room_doc["trick"]) if room_doc["trick"] is not None else None,
+        tricks=tuple(_v1_trick(t) for t in room_doc["tricks"]),
+        claim=None,
+        rejected_claims=(),
+    )
+    state = restored_state(variant, stored)
+    if state is None:
+        raise StateError(f"a Part I room in phase {phase.value} with those parts")
     deal = Deal(variant, settings, tuple(seating), room_doc["dealer"],
                 tuple(_cards(" ".join(hands[uid]["cards"])) for uid in seating), state, room_doc["washes"])
     scores = dict.fromkeys(seating, 0)

@@ -44,7 +44,6 @@ from .card_play import ALL_CARDS, policy_card
 from .cards import DECK, Card
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask, trick_winner
 from .deal import Action, SeatView
-from .variant import Sides
 
 #: Cards played in playouts that take about a millisecond on the machine the budget was set on
 #: (bench/thinking_bot.py prints the time per card it takes).
@@ -74,8 +73,8 @@ class ThinkingBot:
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trick, contract = view.trick, view.contract
-        if (trick is None or contract is None or view.variant.seats != 4 or view.variant.sides is Sides.SOLO
-                or (view.variant.sides is Sides.PARTNER_CARD and view.partner_card is None)):
+        if (trick is None or contract is None or view.variant.seats != 4
+                or (view.partner is None and view.partner_card is None)):
             return view.variant.bot(view, legal)
         started = time.perf_counter()
         card = self._card(view, legal)
@@ -133,17 +132,15 @@ class _Search:
             self.unseen &= ~cards
         self.partner_card = -1
         self.partner = -1
-        if variant.sides is Sides.PARTNER_CARD:
+        if view.partner is not None:  # known to the table (with fixed sides, at once)
+            self.partner = view.partner
+        else:  # a partner card not yet played
             assert view.partner_card is not None
             card = card_index(view.partner_card)
-            if view.partner is not None:
-                self.partner = view.partner
-            elif known[view.position] >> card & 1:
+            if known[view.position] >> card & 1:
                 self.partner = view.position
             else:
                 self.partner_card = card  # held by a hidden seat: the sample decides which
-        else:
-            self.partner = variant.fixed_partner(self.declarer)
         rules = Rules(seats, self.trump, variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
                       self.declarer, contract.target, contract.defender_target, variant.early_end)
         #: The position as the seat sees it (tricks won, trump broken, the trick in progress): the

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 from . import tiger_bot
 from .bids import Bid, Strain
 from .contract_scoring import Side
+from .deal import AUCTION_PHASES, open_auction
+from .sides import OPPOSITE
 from .values import evolve
-from .variant import AuctionRules, DeclarerRule, PlayRules, Sides, Variant
+from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
 
 if TYPE_CHECKING:
     from .deal import Deal, Outcome
@@ -165,7 +167,10 @@ TIGER = Variant(
     hand_size=13,
     auction=AuctionRules(ladder=TIGER_BIDS, opener=1, book=0, top_bid_ends=False, doubling=False,
                          declarer=DeclarerRule.LAST_BIDDER),
-    sides=Sides.FIXED_PAIRS,
+    sides=OPPOSITE,
+    opening=open_auction,
+    phases=AUCTION_PHASES,
+    hands_per_deck=4,
     play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False, dummy=True),
     wash_threshold=None,
     early_end=False,

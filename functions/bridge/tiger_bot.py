@@ -39,7 +39,7 @@ def rounds_expected(points: int, partner_has_bid: bool) -> int:
 
 
 def _call(view: SeatView, legal: Sequence[Call]) -> Call:
-    partner = view.variant.fixed_partner(view.position)
+    partner = view.variant.sides.partner_of(view.position)
     partner_bids = [c.call for c in view.calls if c.position == partner and isinstance(c.call, Bid)]
     strain = choose_strain(view.hand, partner_bids[0].strain if partner_bids else None)
     highest = rounds_expected(hand_points(view.hand), bool(partner_bids)) - 1

@@ -1,10 +1,13 @@
-"""What makes one bridge-family game differ from another, as a value (`Variant`).
+"""What makes one bridge-family game differ from another (`Variant`): its data and its hooks.
 
-A variant is data plugged into the one trick-taking core (`deal.Deal`, `match.Match`): its
-seats and hands, its bid ladder and auction rules, how the sides are formed, its play rules,
-when a deal may end early, how a finished deal scores in a match, and which room settings it
-takes. The core reads these fields; it has no `if variant == ...` anywhere. The registry of
-variants by wire name is `variants.VARIANTS`.
+A variant is validated data (its seats and hands, its bid ladder and auction rules, its play
+rules, its scorings and options) plus the hooks through which it owns the rules of its own: how a
+deal opens (`Opening`: an auction, or Memory Bridge's first half), how its sides are formed and
+what the table knows of them (`SidesRule`: fixed partnerships, or Floating Bridge's partner card,
+whose phase of naming it the rule brings), how a match is scored (`ScoreSheet`), how its bots
+play, and the settings it takes. The shared engine (`deal.Deal`, `match.Match`, `room.Room`)
+drives a deal through these and the phases' own moves (`deal.DealState`); it never branches on
+which game it plays. The registry of variants by wire name is `variants.VARIANTS`.
 """
 from __future__ import annotations
 
@@ -13,23 +16,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .bids import Bid
+from .bids import Bid, Strain
 
 if TYPE_CHECKING:
-    from .deal import Action, Deal, SeatView
+    from .deal import Action, AuctionCall, Contract, Deal, DealState, SeatView
+    from .dealing import Shuffler
     from .settings import Settings
-    from .wire import PointsDoc, SetsSheetDoc, SheetDoc, SideName, VulnerableDoc
-
-
-class Sides(Enum):
-    """How the two sides of a deal are formed."""
-
-    #: The declarer names a card; its holder is the declarer's secret partner (Floating Bridge).
-    PARTNER_CARD = "partnerCard"
-    #: Positions 0 and 2 play against 1 and 3 (contract bridge).
-    FIXED_PAIRS = "fixedPairs"
-    #: Every player is a side alone (two-player games: Memory Bridge).
-    SOLO = "solo"
+    from .wire import ParDoc, PointsDoc, SetsSheetDoc, SheetDoc, SideName, VulnerableDoc
 
 
 class DeclarerRule(Enum):
@@ -49,7 +42,9 @@ class AuctionRules:
     the ladder ends the auction at once. `doubling`: `X` and `XX` are calls (fixed sides only).
     `declarer`: who declares. A passed-out auction (every seat passes, no bid) is redealt, the
     deal passing left, or dealt again by the same dealer under the `scoring` values in
-    `same_dealer_after_pass_out`."""
+    `same_dealer_after_pass_out`; where `redeal_passed_out` is off, a passed-out deal is over
+    (Memory Bridge: half of its cards are already known). A duplicate board passed out is over
+    in every variant (`Deal.board`)."""
 
     ladder: tuple[Bid, ...]
     opener: int
@@ -58,6 +53,7 @@ class AuctionRules:
     doubling: bool = False
     declarer: DeclarerRule = DeclarerRule.LAST_BIDDER
     same_dealer_after_pass_out: frozenset[str] = frozenset()
+    redeal_passed_out: bool = True
     #: Each bid's place on the ladder, lowest 0: derived from `ladder` when the rules are made.
     ranks: Mapping[Bid, int] = field(init=False, compare=False, repr=False)
 
@@ -127,6 +123,46 @@ class ScoreSheet(Protocol):
         ...
 
 
+class SidesRule(Protocol):
+    """How a variant forms the two sides of a deal, and what the table knows of them when.
+
+    The shared engine asks this, never which game it plays: who bids for whose side in the
+    auction, what follows a won auction, who the declarer's partner is and whether the table
+    knows it yet (which decides who answers a claim or an undo, and when a claim may be made)."""
+
+    def partner_of(self, position: int) -> int:
+        """Who `position` is known to be partnered with from the deal's start (itself when
+        nobody is): their bids are its side's in the auction, and the declarer's is the dummy."""
+        ...
+
+    def auction_won(self, deal: Deal, calls: tuple[AuctionCall, ...], contract: Contract) -> DealState:
+        """The phase that follows the auction `calls`, won with `contract`."""
+        ...
+
+    def partner(self, deal: Deal, contract: Contract) -> int | None:
+        """The declarer's partner in `deal` (hidden or not; None while there is none)."""
+        ...
+
+    def revealed(self, deal: Deal) -> bool:
+        """The table knows who the declarer's partner is."""
+        ...
+
+    def table_sides(self, seats: int, declarer: int | None, partner: int | None) -> tuple[int, ...] | None:
+        """The sides of a double-dummy table of the deal (0 or 1 by position), given the
+        deal's declarer and partner where it had them; None when they do not determine them."""
+        ...
+
+
+#: How a deal of a variant opens: `(variant, players, settings, dealer, rng, washes)` to the deal
+#: in its first phase (`deal.open_auction`: the hands dealt and the auction open; Memory Bridge's
+#: first half). `washes` counts the redeals before it.
+Opening = Callable[["Variant", tuple[str, ...], "Settings", int, "Shuffler", int], "Deal"]
+
+#: The double-dummy par of a variant's scoring: `(table, vulnerable, dealer)` to the par document,
+#: the table by strain and declarer position (`par.par`).
+Par = Callable[[Mapping[Strain, Sequence[int]], "VulnerableDoc", int], "ParDoc"]
+
+
 #: A bot: one seat's choice among the legal actions, from that seat's view alone. It must be
 #: deterministic (the same view and legal actions, the same choice).
 BotPolicy = Callable[["SeatView", "Sequence[Action]"], "Action"]
@@ -136,23 +172,28 @@ BotPolicy = Callable[["SeatView", "Sequence[Action]"], "Action"]
 class Variant:
     """One game of the family. `name` is its wire name (`settings.variant`).
 
+    `sides`: how the sides are formed (`SidesRule`); `opening`: how a deal opens (`Opening`);
+    `phases`: the phases a deal of it passes through (`deal.DealState`), each with its rules;
+    `hands_per_deck`: the hands one deck deals (twice `seats` where a deal has two halves).
     `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
     (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
     that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
-    `first_half`: a deal opens with a half of `hand_size` no-trump tricks from half the deck, led
-    by the player left of the dealer, before the rest of the deck is dealt and the auction held
-    (Memory Bridge). `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
+    `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
     scorings under which the score sheet ends the match (the `deals` setting is 0; under the
-    others it sets the match's length); `options`: the other
-    variant-specific settings it accepts (wire names); `sheet` is a match's score sheet before
-    its first deal, for the room's settings; `bot` is how a bot plays it.
+    others it sets the match's length); `options`: the other variant-specific settings it
+    accepts (wire names); `sheet` is a match's score sheet before its first deal, for the room's
+    settings; `bot` is how a bot plays it; `par`: the double-dummy par of its scoring, if it has
+    one.
     """
 
     name: str
     seats: int
     hand_size: int
     auction: AuctionRules
-    sides: Sides
+    sides: SidesRule
+    opening: Opening
+    phases: tuple[type[DealState], ...]
+    hands_per_deck: int
     play: PlayRules
     wash_threshold: int | None
     early_end: bool
@@ -161,7 +202,7 @@ class Variant:
     options: frozenset[str]
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy
-    first_half: bool = False
+    par: Par | None = None
 
     @property
     def top_bid(self) -> Bid:
@@ -170,12 +211,6 @@ class Variant:
     def left_of(self, position: int) -> int:
         """The seat to the left of `position` acts after it."""
         return (position + 1) % self.seats
-
-    def fixed_partner(self, declarer: int) -> int:
-        """With fixed sides, the declarer's partner: the seat opposite; a player alone is their own side."""
-        if self.sides is Sides.SOLO:
-            return declarer
-        return (declarer + self.seats // 2) % self.seats
 
     def target(self, bid: Bid) -> int:
         """Tricks the declarer's side needs to make `bid`."""

@@ -78,14 +78,14 @@ def verify_record(record: Mapping[str, Any]) -> Verdict:
     if commitment(seed) != dealing.get("commitment"):
         return Verdict(name, False, "the seed's SHA-256 is not the commitment shown before the deal")
     variant = variant_named(record["variant"])
-    per_deck = 2 * variant.seats if variant.first_half else variant.seats
+    per_deck = variant.hands_per_deck
     shuffler = DealSeed(seed, tuple(dealing["entropy"]), dealing["number"]).shuffler()
     decks = [deal_hands(shuffler, per_deck, variant.hand_size) for _ in range(dealing["decks"])]
     if not decks:
         return Verdict(name, False, "the record says no deck was drawn")
     names = _DIRECTIONS[:variant.seats]
     recorded = _recorded(record["hands"])
-    if variant.first_half:
+    if per_deck > variant.seats:  # a first half's hands, then the second's
         recorded = _recorded(record["firstHalf"]["hands"]) + recorded
         names = tuple(f"{n} (first half)" for n in names) + names
     if (problem := _mismatch(decks[-1], recorded, names)) is not None:

@@ -24,7 +24,6 @@ from bridge import (
     BridgeError,
     Call,
     Card,
-    ChoosingPartner,
     Contract,
     Deal,
     Match,
@@ -38,6 +37,7 @@ from bridge import (
     is_weak,
     parse_call,
 )
+from bridge.floating import ChoosingPartner
 
 # ----- hypothesis --------------------------------------------------------------------
 # Profiles are applied per test (`property_settings`), not loaded globally, so they cannot

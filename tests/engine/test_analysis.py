@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bridge import DECK, Bid, Card, Contract, Room, Settings, Strain, Suit, documents, parse_call
-from bridge.analysis import STRAINS, TABLE_NODES, analyse, floating_table, searched_table
+from bridge import DECK, FLOATING, Bid, Card, Contract, Room, Settings, Strain, Suit, documents, parse_call
+from bridge.analysis import STRAINS, TABLE_NODES, analyse, deal_table, searched_table
 from bridge.bids import Doubling
 from bridge.contract_scoring import Form, Sheet, Side
 from bridge.double_dummy import Budget, Ending, SearchLimit, Solver, most_tricks
@@ -106,7 +106,7 @@ def test_floating_bridge_with_the_partner_opposite_has_ddss_no_trump_row():
     for _ in range(3):
         hands = random_hands(rng, 13)
         declarer = rng.randrange(4)
-        table = floating_table(hands, declarer, (declarer + 2) % 4, Strain.HEARTS)
+        table = deal_table(FLOATING, hands, declarer, (declarer + 2) % 4, Strain.HEARTS)
         dds = dds_table(hands)[Strain.NO_TRUMP]
         assert table[Strain.NO_TRUMP] == [13 - dds[(p + 3) % 4] for p in range(4)]
 
@@ -160,7 +160,7 @@ ALONE_IN_SPADES = hands_from("3C 7C TC 2D 3D 9D TD 3H 7H 8H 2S JS QS", "4D 5D 6D
 
 
 def test_a_declarer_alone_whose_trump_trick_takes_the_most_search_measured_is_complete_within_the_ceiling():
-    table = floating_table(ALONE_IN_SPADES, 0, 0, Strain.HEARTS, TABLE_NODES)
+    table = deal_table(FLOATING, ALONE_IN_SPADES, 0, 0, Strain.HEARTS, TABLE_NODES)
     assert table == {Strain.SPADES: [1, 12, 12, 12], Strain.HEARTS: [0, 13, 13, 13],
                      Strain.DIAMONDS: [0, 13, 13, 13], Strain.CLUBS: [0, 13, 13, 13], Strain.NO_TRUMP: [0, 13, 13, 13]}
 

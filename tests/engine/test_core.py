@@ -43,9 +43,9 @@ def test_a_copy_with_other_hands_does_not_keep_the_core_of_the_old_ones() -> Non
     swapped = evolve(deal, hands=tuple(hands))
     assert swapped.play_core is None
     assert swapped.tricks_won == deal.tricks_won
-    assert swapped._play_core().hands[0] == hand_mask(deal.hands[2])
+    assert swapped.card_play().hands[0] == hand_mask(deal.hands[2])
     kept = evolve(deal, players=("a", "b", "c", "d"))
-    assert kept.play_core is None and kept._play_core() == deal.play_core
+    assert kept.play_core is None and kept.card_play() == deal.play_core
 
 
 def test_a_sets_cards_are_its_cards_in_hand_order() -> None:

@@ -90,9 +90,15 @@ def check_told_exactly(room: Room) -> dict[str, Room]:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_at_every_step_each_person_is_told_exactly_the_moves_the_room_accepts_from_them(variant: str) -> None:
-    """Random games: each step is one of the accepted moves of anyone, the turn's move most
-    often, a claim, an undo or an answer now and then, so that claims and undos are asked and
-    answered both ways."""
+    kinds = told_over_random_games(variant)
+    assert {"call", "card", "claim", "undo", "claim answer", "undo answer"} <= kinds, kinds
+
+
+def told_over_random_games(variant: str) -> set[str]:
+    """Random games of `variant`, `STEPS` moves, each checked (`check_told_exactly`): each step is
+    one of the accepted moves of anyone, the turn's move most often, a claim, an undo or an
+    answer now and then, so that claims and undos are asked and answered both ways. The kinds
+    of move made."""
     rng = random.Random(variant)
     steps = 0
     kinds: set[str] = set()
@@ -106,7 +112,7 @@ def test_at_every_step_each_person_is_told_exactly_the_moves_the_room_accepts_fr
                 room, label = random_step(room, rng)
                 kinds.add(label)
                 steps += 1
-    assert {"call", "card", "claim", "undo", "claim answer", "undo answer"} <= kinds, kinds
+    return kinds
 
 
 def random_step(room: Room, rng: random.Random) -> tuple[Room, str]:

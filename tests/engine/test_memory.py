@@ -10,8 +10,8 @@ import pytest
 from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Room, Settings, documents, new_deal, parse_call
 from bridge.bids import Doubling, Strain
 from bridge.contract_scoring import Entry, Kind, Side
-from bridge.deal import Finished, FirstHalf, Play, Trick
-from bridge.memory import MEMORY, TargetSheet, first_half_entries, tricks_over_book
+from bridge.deal import Finished, Play, Trick
+from bridge.memory import MEMORY, FirstHalf, TargetSheet, first_half_entries, tricks_over_book
 from bridge.room import Status
 from bridge.values import evolve
 

@@ -45,8 +45,8 @@ from bridge import (
     parse_call,
     state,
 )
+from bridge.floating import PartnerCard
 from bridge.room import stat_changes
-from bridge.variant import Sides
 
 from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
 
@@ -403,7 +403,7 @@ def check_documents(room: Room) -> None:
     assert (public["dummy"] is not None) == (game.variant.play.dummy and card_played)
     if partner_card:
         assert public["partnerCard"] == partner_card
-    secret_partner = game.variant.sides is Sides.PARTNER_CARD  # fixed partners are public
+    secret_partner = isinstance(game.variant.sides, PartnerCard)  # fixed partners are public
     if secret_partner and not partner_played and game.phase is not Phase.COMPLETE:
         assert public["partnerPosition"] is None  # nothing says who holds the partner card
         assert public["result"] is None or public["result"]["partner"] is None

@@ -30,7 +30,6 @@ from bridge.audience import Audience
 from bridge.claims import ClaimAnswerer
 from bridge.deal import Deal, Phase
 from bridge.values import evolve
-from bridge.variant import Sides
 
 from .conftest import PLAYERS, property_settings, seated
 
@@ -139,7 +138,7 @@ def redealt(start: Room, end: Room, rng: random.Random, swaps: int) -> Room | No
                  if pl.position == p and pl.card.suit != t.plays[0].card.suit} for p in range(4)}
     hands = [list(hand) for hand in deal.hands]
     declarer = deal.contract.declarer if deal.contract else None
-    partner_card = deal.partner_card if deal.variant.sides is Sides.PARTNER_CARD else None
+    partner_card = deal.partner_card
 
     def fits(card: Card, seat: int) -> bool:
         return card.suit not in voids[seat] and not (card == partner_card and seat == declarer)

@@ -23,10 +23,12 @@ from bridge import (
     wire,
 )
 from bridge.contract import CONTRACT
+from bridge.deal import AUCTION_PHASES
 from bridge.floating import Tally, deal_points
 from bridge.memory import MEMORY
+from bridge.sides import OPPOSITE
 from bridge.tiger import TIGER
-from bridge.variant import AuctionRules, PlayRules, Sides
+from bridge.variant import AuctionRules, PlayRules
 
 from .conftest import (
     MIXED_DEAL,
@@ -132,7 +134,8 @@ def test_unknown_variant_is_invalid_settings(name: object) -> None:
 FIXED = replace(
     FLOATING,
     name="fixed-test",
-    sides=Sides.FIXED_PAIRS,
+    sides=OPPOSITE,
+    phases=AUCTION_PHASES,
     auction=AuctionRules(ladder=ALL_BIDS, opener=1, book=6, top_bid_ends=False),
     play=PlayRules(trump_must_be_broken=False, declarer_leads_no_trump=False),
     early_end=False,

@@ -15,7 +15,7 @@ import pytest
 
 from tests import client
 from tests.adversarial.common import SPEC_REASONS, Outcome, assert_consistent, held_race, race
-from tests.table import Table, database, legal_cards, new_player
+from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -85,7 +85,7 @@ def _bid(table: Table) -> tuple[client.User, dict, str]:
 def _card(table: Table) -> tuple[client.User, dict, str]:
     room = table.room()
     player = table.to_act(room)
-    return player, {"card": legal_cards(table.hand(player), room)[0]}, "card"
+    return player, {"card": table.told(player, room)[0]}, "card"
 
 
 @pytest.mark.parametrize("with_version", [False, True], ids=["without-expectedVersion", "with-expectedVersion"])

@@ -21,7 +21,7 @@ import time
 
 from common import Recorder, client, ms_since, new_player
 
-from tests.table import legal_cards
+from tests.table import told_cards
 
 
 class Room:
@@ -49,8 +49,8 @@ class Room:
         return self.by_uid[room["seating"][room["turn"]]]
 
     def next_call(self) -> tuple[str, dict, client.User]:
-        """The next call a person makes here (a bid or partner card until play, then a card;
-        the next deal when one ends)."""
+        """The next call a person makes here (a bid or partner card until play, then a card, each
+        from what they are told they may do; the next deal when one ends)."""
         room = self.room()
         host = self.users[0]
         if room["status"] == "dealEnded":
@@ -60,11 +60,11 @@ class Room:
         user = self.person_to_act(room)
         if room["status"] == "bidding":
             return "placeBid", {"roomID": self.room_id, "bid": "PASS" if room["highestBid"] else "1NT"}, user
-        hand = client.read(f"rooms/{self.room_id}/hands/{user.uid}", user)["cards"]
+        told = told_cards(client.read(f"rooms/{self.room_id}/hands/{user.uid}", user), room)
         if room["status"] == "choosingTeammate":
-            card = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c not in hand)
+            card = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c in told)
             return "chooseTeammate", {"roomID": self.room_id, "card": card}, user
-        return "playCard", {"roomID": self.room_id, "card": self.rng.choice(legal_cards(hand, room))}, user
+        return "playCard", {"roomID": self.room_id, "card": self.rng.choice(told)}, user
 
 
 def run(cards: int) -> dict:

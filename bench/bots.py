@@ -5,8 +5,10 @@ Each bot is a thread with its own signed-in user. Like an app, a bot acts only o
 may read: the public room document and its own hand document (read over the Firestore REST
 API as that user, so the security rules apply). A `Table` stands in for the four clients'
 `onSnapshot` listeners: whoever changes the room re-reads it and hands the new document to
-all four, so nobody polls. Moves are chosen by the small chooser below (no engine import):
-follow suit, don't lead trump before it is broken, otherwise random.
+all four, so nobody polls. Moves are chosen by the small policy below (no engine import) among
+what the server tells the bot it may do (docs/API.md "Legal actions"): the calls in the room
+document's `legal`, the partner cards and the cards in its hand document's `legal`; no rule of
+the game is restated here.
 
 One game, as four apps would play it: the host creates a room, sets `playAllTricks`,
 invites the first joiner (a no-op for a public room, but a real call); the other three join
@@ -26,9 +28,10 @@ from typing import Any
 
 from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since, new_player
 
+from tests.table import told_cards
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
-STRAINS = ("C", "D", "H", "S", "NT")
 DECK = frozenset(rank + suit for suit in SUITS for rank in RANKS)
 SEATS = 4
 GAME_PHASES = ("bidding", "choosingTeammate", "playing")
@@ -78,47 +81,25 @@ class InProcess:
 
 # ---- choosing moves from what a player can see ------------------------------------------------
 
-def next_bid(bid: str) -> str | None:
-    level, strain = int(bid[0]), bid[1:]
-    i = STRAINS.index(strain)
-    if i + 1 < len(STRAINS):
-        return f"{level}{STRAINS[i + 1]}"
-    return f"{level + 1}C" if level < 7 else None
-
-
-def choose_bid(room: dict, hand: list[str], me: int, rng: random.Random) -> str:
-    """Open at the one level in the longest suit (usually); overcall one step, rarely, up to
+def choose_bid(calls: list[str], room: dict, hand: list[str], me: int, rng: random.Random) -> str:
+    """Among the `calls` the bot is told it may make (`PASS` first, then each bid upwards): open
+    at the one level in the longest suit (usually); overcall with the lowest bid, rarely, up to
     the three level; otherwise pass. Keeps auctions short and sometimes passes out (redeal)."""
+    bids = [call for call in calls if call[0].isdigit()]
     highest = room["highestBid"]
     if highest is None:
         if rng.random() < 0.8:
             longest = max(SUITS, key=lambda s: (sum(c[1] == s for c in hand), s))
-            return "1" + longest
+            return "1" + longest if "1" + longest in bids else "PASS"
         return "PASS"
-    step = next_bid(highest["bid"])
-    if highest["position"] != me and step and int(step[0]) <= 3 and rng.random() < 0.25:
-        return step
+    if highest["position"] != me and bids and int(bids[0][0]) <= 3 and rng.random() < 0.25:
+        return bids[0]
     return "PASS"
 
 
-def choose_partner_card(hand: list[str]) -> str:
-    """The highest card the declarer does not hold (an ace, almost always)."""
-    for rank in reversed(RANKS):
-        for suit in reversed(SUITS):
-            if rank + suit not in hand:
-                return rank + suit
-    raise AssertionError("a 13-card hand cannot hold all 52 cards")
-
-
-def legal_cards(room: dict, hand: list[str]) -> list[str]:
-    trick = room.get("trick") or {}
-    led = trick["cards"][0]["card"][1] if trick.get("cards") else None
-    if led is not None:
-        return [c for c in hand if c[1] == led] or list(hand)
-    trump = (room.get("contract") or {}).get("trump")
-    if trump and not room["trumpBroken"]:
-        return [c for c in hand if c[1] != trump] or list(hand)
-    return list(hand)
+def choose_partner_card(told: list[str]) -> str:
+    """The highest card the declarer is told it may name (an ace, almost always)."""
+    return max(told, key=lambda card: (RANKS.index(card[0]), SUITS.index(card[1])))
 
 
 # ---- invariants of a finished game -----------------------------------------------------------
@@ -349,11 +330,12 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
         table.publish(doc)
         return doc
 
-    def read_hand(bot: Player) -> list[str]:
+    def read_hand(bot: Player) -> dict:
+        """The bot's hand document: its cards, and the cards it may name or play now (`legal`)."""
         start = time.perf_counter()
-        cards = client.read(f"rooms/{table.room_id}/hands/{bot.user.uid}", bot.user)["cards"]
+        document = client.read(f"rooms/{table.room_id}/hands/{bot.user.uid}", bot.user)
         recorder.add("(read hand)", ms_since(start), start)
-        return cards
+        return document
 
     def with_retries(bot: Player, attempt: Callable[[], Any], done: Callable[[dict], bool] | None = None) -> Any:
         """Run `attempt`; after an error re-read the room and, unless `done(room)` says the
@@ -421,24 +403,25 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
                     if room["status"] not in GAME_PHASES or room["turn"] != me:
                         return  # someone else's move landed meanwhile (only after an error)
                     # Like an app's listener on its hand document: read it when it changed, i.e.
-                    # on a new deal, or when the room's count disagrees with what we hold.
-                    if (room["dealer"], room["washes"]) != deal or len(hand) != room["handSizes"][me]:
-                        hand, deal = read_hand(bot), (room["dealer"], room["washes"])
+                    # on a new deal, or when it names the cards the bot may name or play now.
                     base = {"roomID": room_id, "expectedVersion": room["version"]}
                     if room["status"] == "bidding":
-                        act(bot, "placeBid", {**base, "bid": choose_bid(room, hand, me, bot.rng)})
-                    elif room["status"] == "choosingTeammate":
-                        act(bot, "chooseTeammate", {**base, "card": choose_partner_card(hand)})
+                        if (room["dealer"], room["washes"]) != deal:
+                            hand, deal = read_hand(bot)["cards"], (room["dealer"], room["washes"])
+                        calls = room["legal"][me]["placeBid"]
+                        act(bot, "placeBid", {**base, "bid": choose_bid(calls, room, hand, me, bot.rng)})
                     else:
-                        card = bot.rng.choice(sorted(legal_cards(room, hand)))
-                        act(bot, "playCard", {**base, "card": card})
-                        hand = [c for c in hand if c != card]
+                        told = told_cards(read_hand(bot), room)
+                        if room["status"] == "choosingTeammate":
+                            act(bot, "chooseTeammate", {**base, "card": choose_partner_card(told)})
+                        else:
+                            act(bot, "playCard", {**base, "card": bot.rng.choice(sorted(told))})
                     read_room(bot)
 
                 with_retries(bot, move)
 
             # The end: keep the hand for the checks, then leave.
-            table.hands[position(table.doc, uid)] = read_hand(bot)
+            table.hands[position(table.doc, uid)] = read_hand(bot)["cards"]
             result = table.doc["result"] or {}
             bot.games += 1
             bot.wins += uid in result.get("winners", [])

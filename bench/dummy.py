@@ -19,7 +19,7 @@ import time
 
 from common import Recorder, client, ms_since, new_player
 
-from tests.table import legal_cards
+from tests.table import card_player_position, told_cards
 
 DUMMY, OWN = "declarer plays the dummy's card", "a player plays their own card"
 
@@ -59,14 +59,13 @@ def run(cards: int) -> dict:
             bid = "1NT" if not room["bids"] else "PASS"
             client.call("placeBid", {"roomID": room_id, "bid": bid}, user)
             continue
-        dummy = room["dummy"]
-        for_dummy = dummy is not None and room["turn"] == dummy["position"]
-        if for_dummy:
-            user, hand = by_uid[room["seating"][room["contract"]["declarer"]]], dummy["cards"]
-        else:
-            user = by_uid[room["seating"][room["turn"]]]
-            hand = client.read(f"rooms/{room_id}/hands/{user.uid}", user)["cards"]
-        data = {"roomID": room_id, "card": rng.choice(legal_cards(hand, room))}
+        # Whoever the room says plays the next card (the declarer for the dummy), one of the
+        # cards their hand document says they may play.
+        player = card_player_position(room)
+        for_dummy = room["legal"][player]["playCard"] != player
+        user = by_uid[room["seating"][player]]
+        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room)
+        data = {"roomID": room_id, "card": rng.choice(told)}
         start = time.perf_counter()
         client.call("playCard", data, user)
         recorder.add(DUMMY if for_dummy else OWN, ms_since(start))

@@ -1,14 +1,15 @@
 """Drive a duplicate event (docs/DUPLICATE.md) through the callables, as its people's clients
 would: create it, fill its spots (people, then the director's bots), and let each person play
-from what their client can read (their account's `roomID`, their table's room, their hand, the
-dummy once shown). Nothing is imported from the engine."""
+from what their client can read (their account's `roomID`, their table's room and what it says
+they may do, the cards their hand document says they may play). Nothing is imported from the
+engine."""
 from __future__ import annotations
 
 from typing import Any
 
 from tests import client
 from tests.client import User
-from tests.table import legal_cards
+from tests.table import told_cards
 
 #: Every spot of the largest event: (direction, pair, seat).
 SPOTS = [(direction, table, seat) for direction in ("NS", "EW") for table in range(8) for seat in (0, 1)]
@@ -45,8 +46,8 @@ def filled(director: User, event_id: str, people: dict[Spot, User]) -> None:
 
 class Player:
     """One person of an event. In the auction they open 1NT when nobody has bid and pass
-    otherwise; in play they play the first legal card, and the dummy's as its declarer; between
-    boards they get ready."""
+    otherwise; in play they play the first card they are told they may (the dummy's as its
+    declarer); between boards they get ready."""
 
     def __init__(self, user: User) -> None:
         self.user = user
@@ -68,19 +69,14 @@ class Player:
                 return False
             client.call("toggleReady", data, self.user)
             return True
-        if room["status"] == "bidding" and room["turn"] == position:
+        told = room["legal"][position]
+        if told["placeBid"]:
             client.call("placeBid", {**data, "bid": "PASS" if room["highestBid"] else "1NT"}, self.user)
             return True
-        if room["status"] != "playing":
+        if told["playCard"] is None:
             return False
-        dummy = room["dummy"]
-        if dummy is not None and room["turn"] == dummy["position"] and room["contract"]["declarer"] == position:
-            hand = dummy["cards"]
-        elif room["turn"] == position and (dummy is None or dummy["position"] != position):
-            hand = client.read(f"rooms/{room_id}/hands/{self.user.uid}", self.user)["cards"]
-        else:
-            return False
-        client.call("playCard", {**data, "card": legal_cards(hand, room)[0]}, self.user)
+        hand = client.read(f"rooms/{room_id}/hands/{self.user.uid}", self.user)
+        client.call("playCard", {**data, "card": told_cards(hand, room)[0]}, self.user)
         return True
 
 

@@ -7,10 +7,12 @@
     final = table.play_to_end()                # legal cards until the room's status is `ended`
 
 Every move is a callable over HTTP with the acting player's ID token; every read goes
-through the Firestore REST API as a player, so the security rules apply. Cards to play are
-chosen by the small chooser below (`legal_cards`) from what the player can see: their own
-hand and the public room document (led suit, trump, `trumpBroken`). Nothing is imported from
-the engine.
+through the Firestore REST API as a player, so the security rules apply. Cards to name or play
+are chosen from what the server tells the player (`told_cards`: their hand document's `legal`,
+docs/API.md "Legal actions"), as a client does. The tests' own reading of the rules
+(`legal_cards`, `illegal_cards`: from the player's hand and the public room document) is an
+independent oracle those told cards must equal (`Table.choose_card`), and the source of cards
+the rules forbid. Nothing is imported from the engine.
 
 `assert_rejected(name, data, user, code, reason)` calls a callable that must fail and checks
 the error and that no Firestore document changed (`database()`: an admin listing of every
@@ -65,8 +67,8 @@ def trump(room: Room) -> str | None:
 
 def illegal_cards(hand: Iterable[str], room: Room) -> dict[str, str]:
     """The cards of `hand` the rules forbid now, each with the reason a rejection must carry:
-    not following the led suit while holding it (`MUST_FOLLOW_SUIT`), or leading trump before
-    trump is broken while holding another suit (`TRUMP_NOT_BROKEN`)."""
+    not following the led suit while holding it (`MUST_FOLLOW_SUIT`), or, in Floating Bridge
+    only, leading trump before trump is broken while holding another suit (`TRUMP_NOT_BROKEN`)."""
     hand = list(hand)
     led = led_suit(room)
     if led is not None:
@@ -74,7 +76,8 @@ def illegal_cards(hand: Iterable[str], room: Room) -> dict[str, str]:
             return {c: "MUST_FOLLOW_SUIT" for c in hand if suit(c) != led}
         return {}
     trumps = trump(room)
-    if trumps is not None and not room["trumpBroken"] and any(suit(c) != trumps for c in hand):
+    if trumps is not None and room["settings"]["variant"] == "floating" and not room["trumpBroken"] \
+            and any(suit(c) != trumps for c in hand):
         return {c: "TRUMP_NOT_BROKEN" for c in hand if suit(c) == trumps}
     return {}
 
@@ -84,6 +87,27 @@ def legal_cards(hand: Iterable[str], room: Room) -> list[str]:
     hand = list(hand)
     forbidden = illegal_cards(hand, room)
     return [c for c in hand if c not in forbidden]
+
+
+def told_cards(hand: Mapping[str, Any], room: Room) -> list[str]:
+    """The cards a player is told they may name or play now (docs/API.md "Legal actions"): the
+    `legal` of `hand`, their own hand document as they read it with their own token, which must be
+    stamped with the `version` of `room` (the room document as they read it). Playing, these are
+    the cards of the hand whose card they play: their own, or as declarer the dummy's. [] when
+    they have none to name or play."""
+    legal = hand["legal"]
+    if legal is None:
+        return []
+    assert legal["version"] == room["version"], f"told for version {legal['version']}, the room is at {room}"
+    return list(legal["cards"])
+
+
+def card_player_position(room: Room) -> int:
+    """The position of whoever plays the next card, as the room document's `legal` says: the
+    player to act, or the declarer for the dummy."""
+    positions = [seat for seat, actions in enumerate(room["legal"]) if actions["playCard"] is not None]
+    assert len(positions) == 1, f"the room's legal names {positions} to play a card: {room['legal']}"
+    return positions[0]
 
 
 def trick_winner(plays: list[Mapping[str, Any]], trumps: str | None) -> int:
@@ -372,11 +396,10 @@ class Table:
         return self.at(room["contract"]["declarer"], room)
 
     def choose_teammate(self, card: str | None = None) -> str:
-        """The declarer names `card` (default: the highest card they do not hold)."""
+        """The declarer names `card` (default: the highest of the cards they are told they may name)."""
         declarer = self.declarer()
         if card is None:
-            own = set(self.hand(declarer))
-            card = next(c for c in reversed(DECK) if c not in own)
+            card = max(self.told(declarer), key=DECK.index)
         assert self.call("chooseTeammate", declarer, card=card) is None
         return card
 
@@ -386,23 +409,27 @@ class Table:
         assert self.call("playCard", player or self.to_act(), card=card, **data) == {"success": True}
 
     def told(self, player: User, room: Room | None = None) -> list[str]:
-        """The cards `player` is told they may name or play now: their hand document's `legal`,
-        read as `player`, for the room's version (`room`: the room document as they read it)."""
+        """The cards `player` is told they may name or play now (`told_cards`: their hand
+        document read as `player`; `room`: the room document as they read it)."""
         room = room or self.room(player)
-        legal = client.read(f"rooms/{self.room_id}/hands/{player.uid}", player)["legal"]
-        if legal is None:
-            return []
-        assert legal["version"] == room["version"], f"told for version {legal['version']}, the room is at {room}"
-        return legal["cards"]
+        return told_cards(client.read(f"rooms/{self.room_id}/hands/{player.uid}", player), room)
+
+    def card_player(self, room: Room | None = None) -> User:
+        """Who plays the next card (`card_player_position`)."""
+        room = room or self.room()
+        return self.at(card_player_position(room), room)
 
     def choose_card(self, player: User, room: Room | None = None) -> str:
-        """A card `player` is told they may play (`told`), chosen at random; what they are told
-        is what the tests' own reading of the rules (`legal_cards`) allows them, and what their
-        room document says they are to play."""
+        """A card `player` is told they may play (`told`), chosen at random. What they are told is
+        what the tests' own reading of the rules (`legal_cards`) allows from the hand the room
+        document says they play from (`legal[].playCard`: theirs, or as declarer the dummy's)."""
         room = room or self.room(player)
         cards = self.told(player, room)
-        assert room["legal"][room["turn"]]["playCard"] == room["turn"] and room["turn"] == self.position(player, room)
-        assert sorted(cards) == sorted(legal_cards(self.hand(player), room)), (cards, self.hand(player))
+        me = self.position(player, room)
+        plays_for = room["legal"][me]["playCard"]
+        assert plays_for == room["turn"], f"position {me} plays for {plays_for}, the turn is {room['turn']}"
+        hand = self.hand(player) if plays_for == me else room["dummy"]["cards"]
+        assert sorted(cards) == sorted(legal_cards(hand, room)), (cards, hand)
         return self.rng.choice(cards)
 
     def play_legal(self, player: User | None = None) -> str:

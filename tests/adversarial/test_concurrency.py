@@ -1,8 +1,13 @@
-"""Calls that race (SPEC §1, §4): threads released by one barrier send their HTTP calls at the
-same moment, each scenario repeated `REPEATS` times. Afterwards: no lost update, no duplicate
-or missing seat, positions contiguous, nobody in two rooms, every account's `roomID` agreeing
-with the rooms (`assert_consistent` over the whole database), exactly one of two duplicate
-moves applied, and every losing call rejected with the SPEC error its loss calls for.
+"""Calls that race (SPEC §1, §4), for certain: threads released by one barrier send their HTTP
+calls at the same moment while the document they contend for is held (`held_race`: the room, or
+for one user's two calls the user's account), so every racer reads the state as it was and none
+can commit before the hold ends; each function's workers are started first (`start_workers`) so
+that every racer is in a worker of its own. Each scenario is repeated `REPEATS` times.
+Afterwards: no lost update, no duplicate or missing seat, positions contiguous, nobody in two
+rooms, every account's `roomID` agreeing with the rooms (`assert_consistent` over the whole
+database), exactly one of two duplicate moves applied, and every losing call rejected with the
+SPEC error its loss calls for. Without the store's write preconditions every one of these tests
+fails.
 
 Races must also settle promptly: no call may take longer than `MAX_SECONDS`, and none may end
 in `aborted`/`CONTENTION` at these modest levels of concurrency.
@@ -14,14 +19,13 @@ from functools import partial
 import pytest
 
 from tests import client
-from tests.adversarial.common import SPEC_REASONS, Outcome, assert_consistent, held_race, race
-from tests.table import Table, database, legal_cards, new_player
+from tests.adversarial.common import SPEC_REASONS, Outcome, assert_consistent, held_race, start_workers
+from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
-REPEATS = 8
-#: A held race (`held_race`) is certain, so fewer repeats.
-HELD_REPEATS = 3
+#: A held race (`held_race`) is certain, not a matter of timing, so a few repeats.
+REPEATS = 3
 MAX_SECONDS = 10.0
 
 
@@ -43,10 +47,12 @@ def account(user: client.User) -> dict | None:
 @pytest.mark.parametrize(("seated", "racers"), [(1, 4), (3, 2)],
                          ids=["4-racers-for-3-seats", "2-racers-for-the-last-seat"])
 def test_racing_joiners_fill_each_free_seat_once_and_the_rest_find_the_room_full(seated, racers):
+    start_workers("joinGameRoom", racers)
     for repeat in range(REPEATS):
         table = Table.open(seated)
         joiners = [new_player(anonymous=i % 2 == 0) for i in range(racers)]
-        outcomes = race(*[partial(client.call, "joinGameRoom", {"roomID": table.room_id}, u) for u in joiners])
+        outcomes = held_race([f"rooms/{table.room_id}"],
+                             *[partial(client.call, "joinGameRoom", {"roomID": table.room_id}, u) for u in joiners])
 
         check_outcomes(outcomes, {"ROOM_FULL"})
         winners = [u for u, o in zip(joiners, outcomes, strict=True) if o.ok]
@@ -62,11 +68,13 @@ def test_racing_joiners_fill_each_free_seat_once_and_the_rest_find_the_room_full
 
 
 def test_four_players_toggling_ready_together_are_all_counted():
+    start_workers("toggleReady", 4)
     for repeat in range(REPEATS):
         table = Table.open(4)
         version = client.admin_get(f"rooms/{table.room_id}")["version"]
         for want, rounds in ((True, 1), (False, 2)):
-            outcomes = race(*[partial(table.call, "toggleReady", p) for p in table.players])
+            outcomes = held_race([f"rooms/{table.room_id}"],
+                                 *[partial(table.call, "toggleReady", p) for p in table.players])
             check_outcomes(outcomes, set())
             assert [o.result for o in outcomes] == [{"success": True, "ready": want}] * 4, \
                 f"repeat {repeat}: {outcomes}"
@@ -85,7 +93,7 @@ def _bid(table: Table) -> tuple[client.User, dict, str]:
 def _card(table: Table) -> tuple[client.User, dict, str]:
     room = table.room()
     player = table.to_act(room)
-    return player, {"card": legal_cards(table.hand(player), room)[0]}, "card"
+    return player, {"card": table.told(player, room)[0]}, "card"
 
 
 @pytest.mark.parametrize("with_version", [False, True], ids=["without-expectedVersion", "with-expectedVersion"])
@@ -93,9 +101,8 @@ def _card(table: Table) -> tuple[client.User, dict, str]:
 def test_the_same_move_sent_twice_at_once_is_applied_once(move, with_version):
     """Both calls read the room as it was (`held_race`: the room is held until both are in), so
     without the transaction's check both would apply."""
-    stranger = new_player()  # two workers of the function up first, so both racers are in at once
-    race(*[partial(client.call, move, {"roomID": "nosuchroom"}, stranger)] * 2)
-    for repeat in range(HELD_REPEATS):
+    start_workers(move, 2)
+    for repeat in range(REPEATS):
         table = Table.started() if move == "placeBid" else Table.playing("1NT")
         player, data, _ = _bid(table) if move == "placeBid" else _card(table)
         before = client.admin_get(f"rooms/{table.room_id}")
@@ -123,10 +130,12 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(move, with_version):
 
 @pytest.mark.parametrize("anonymous", [False, True], ids=["email-user", "anonymous-user"])
 def test_one_user_creating_two_rooms_at_once_gets_one_room(anonymous):
+    """Both calls read the user's account (an anonymous user's: none yet) as it was."""
+    start_workers("createGameRoom", 2)
     for repeat in range(REPEATS):
         user = new_player(anonymous=anonymous)
-        outcomes = race(partial(client.call, "createGameRoom", {}, user),
-                        partial(client.call, "createGameRoom", {}, user))
+        outcomes = held_race([f"players/{user.uid}"], partial(client.call, "createGameRoom", {}, user),
+                             partial(client.call, "createGameRoom", {}, user))
 
         check_outcomes(outcomes, {"ALREADY_IN_ROOM"})
         assert sum(o.ok for o in outcomes) == 1, f"repeat {repeat}: {outcomes}"
@@ -139,11 +148,14 @@ def test_one_user_creating_two_rooms_at_once_gets_one_room(anonymous):
 
 @pytest.mark.parametrize("anonymous", [False, True], ids=["email-user", "anonymous-user"])
 def test_one_user_joining_two_rooms_at_once_gets_one_seat(anonymous):
+    """Both calls read the user's account (an anonymous user's: none yet) as it was."""
+    start_workers("joinGameRoom", 2)
     for repeat in range(REPEATS):
         first, second = Table.open(2), Table.open(3)
         user = new_player(anonymous=anonymous)
-        outcomes = race(partial(client.call, "joinGameRoom", {"roomID": first.room_id}, user),
-                        partial(client.call, "joinGameRoom", {"roomID": second.room_id}, user))
+        outcomes = held_race([f"players/{user.uid}"],
+                             partial(client.call, "joinGameRoom", {"roomID": first.room_id}, user),
+                             partial(client.call, "joinGameRoom", {"roomID": second.room_id}, user))
 
         check_outcomes(outcomes, {"ALREADY_IN_ROOM"})
         assert sum(o.ok for o in outcomes) == 1, f"repeat {repeat}: {outcomes}"
@@ -158,11 +170,14 @@ def test_one_user_joining_two_rooms_at_once_gets_one_seat(anonymous):
 # ---- leaving while others join ---------------------------------------------------------------------
 
 def test_the_host_leaving_while_another_player_joins_hands_the_room_on():
+    start_workers("leaveGameRoom", 1)
+    start_workers("joinGameRoom", 1)
     for _ in range(REPEATS):
         table = Table.open(2)
         host, member = table.players
         newcomer = new_player()
-        outcomes = race(partial(table.call, "leaveGameRoom", host), partial(table.call, "joinGameRoom", newcomer))
+        outcomes = held_race([f"rooms/{table.room_id}"], partial(table.call, "leaveGameRoom", host),
+                             partial(table.call, "joinGameRoom", newcomer))
 
         check_outcomes(outcomes, set())
         room = client.admin_get(f"rooms/{table.room_id}")
@@ -174,16 +189,20 @@ def test_the_host_leaving_while_another_player_joins_hands_the_room_on():
 
 
 def test_a_lone_host_leaving_while_another_player_joins_deletes_the_room_or_hands_it_on():
+    start_workers("leaveGameRoom", 1)
+    start_workers("joinGameRoom", 1)
     for _ in range(REPEATS):
         table = Table.open(1)
         host = table.players[0]
         newcomer = new_player()
-        outcomes = race(partial(table.call, "leaveGameRoom", host), partial(table.call, "joinGameRoom", newcomer))
+        outcomes = held_race([f"rooms/{table.room_id}"], partial(table.call, "leaveGameRoom", host),
+                             partial(table.call, "joinGameRoom", newcomer))
 
         check_outcomes(outcomes, {"ROOM_NOT_FOUND"})
         assert outcomes[0].ok, outcomes
         room = client.admin_get(f"rooms/{table.room_id}")
         if outcomes[1].ok:  # the join came first: the newcomer is left holding the room
+            assert room is not None, "the newcomer joined a room that is gone"
             assert [(p["uid"], p["position"]) for p in room["players"]] == [(newcomer.uid, 0)]
             assert room["hostID"] == newcomer.uid
             assert account(newcomer)["roomID"] == table.room_id
@@ -195,9 +214,11 @@ def test_a_lone_host_leaving_while_another_player_joins_deletes_the_room_or_hand
 
 
 def test_four_players_leaving_a_game_at_once_end_it_once_and_leave_nothing_behind():
+    start_workers("leaveGameRoom", 4)
     for _ in range(REPEATS):
         table = Table.started()
-        outcomes = race(*[partial(table.call, "leaveGameRoom", p) for p in table.players])
+        outcomes = held_race([f"rooms/{table.room_id}"],
+                             *[partial(table.call, "leaveGameRoom", p) for p in table.players])
 
         check_outcomes(outcomes, set())
         assert all(o.ok for o in outcomes), outcomes
@@ -217,10 +238,13 @@ def test_four_players_leaving_a_game_at_once_end_it_once_and_leave_nothing_behin
 def test_a_start_racing_a_player_backing_out_either_starts_a_ready_table_or_is_refused(backing_out):
     """The host starts while a player leaves (or un-readies). Either order is correct; what must
     not happen is a game dealt to a table that was not four ready players, or half of both."""
+    start_workers("startGame", 1)
+    start_workers(backing_out, 1)
     for _ in range(REPEATS):
         table = Table.ready()
         host, quitter = table.players[0], table.players[3]
-        outcomes = race(partial(client.call, "startGame", {}, host), partial(table.call, backing_out, quitter))
+        outcomes = held_race([f"rooms/{table.room_id}"], partial(client.call, "startGame", {}, host),
+                             partial(table.call, backing_out, quitter))
         start, back_out = outcomes
         room = client.admin_get(f"rooms/{table.room_id}")
         documents = database()

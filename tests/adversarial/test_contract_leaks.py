@@ -14,7 +14,7 @@ from typing import Any
 from tests import client
 from tests.adversarial.test_leaks import Game, names_of
 from tests.client import User
-from tests.table import Table, database, legal_cards
+from tests.table import Table, database
 
 
 class ContractGame(Game):
@@ -78,11 +78,8 @@ class ContractGame(Game):
                 return room
             self.probe_play(room, hands)
             self.steps += 1
-            dummy = room["dummy"]
-            on_dummy = dummy is not None and room["turn"] == dummy["position"]
-            player = table.at(room["contract"]["declarer"] if on_dummy else room["turn"], room)
-            hand = dummy["cards"] if on_dummy else hands[player.uid]
-            reply = table.call("playCard", player, card=self.rng.choice(legal_cards(hand, room)))
+            player = table.card_player(room)
+            reply = table.call("playCard", player, card=self.rng.choice(table.told(player, room)))
             assert not names_of(reply, self.hidden_from(player, room, hands)), reply
 
 

@@ -25,7 +25,7 @@ from bridge.deal_seed import SeededShuffle
 from tests import client
 from tests.adversarial.common import DECK, assert_consistent
 from tests.client import User
-from tests.table import Table, database, legal_cards, new_player
+from tests.table import Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -86,15 +86,13 @@ def make_move(kind: str) -> Move:
     if kind == "choose":
         table = Table.started()
         declarer = table.win_auction("2S")
-        own = set(table.hand(declarer))
-        card = next(c for c in DECK if c not in own)
+        card = min(table.told(declarer), key=DECK.index)
         return Move("chooseTeammate", declarer, {"roomID": table.room_id, "card": card}, table.room_id)
     if kind == "play":
         table = Table.playing("1NT")
         room = table.room()
         player = table.to_act(room)
-        return Move("playCard", player, {"roomID": table.room_id, "card": legal_cards(table.hand(player), room)[0]},
-                    table.room_id)
+        return Move("playCard", player, {"roomID": table.room_id, "card": table.told(player, room)[0]}, table.room_id)
     if kind == "last-card":
         table = Table.playing("1NT", settings={"playAllTricks": False})
         return _to_last_card(table)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests import client
 from tests.adversarial.test_leaks import names_of
-from tests.table import Table, assert_rejected, legal_cards
+from tests.table import Table, assert_rejected
 
 
 def stock(table: Table) -> set[str]:
@@ -40,7 +40,7 @@ def test_nobody_learns_the_stock_or_the_other_hand_in_the_first_half():
             readings.add((error.reason, error.message.replace(card, "<card>")))
             probes += 1
         assert len(readings) == 1, readings
-        table.play(table.rng.choice(legal_cards(hands[actor.uid], room)), actor)
+        table.play(table.choose_card(actor, room), actor)
         room = table.room()
     assert room["status"] == "bidding" and probes > 45  # every card; the other hand's while it holds one
     for player in table.players:

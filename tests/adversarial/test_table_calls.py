@@ -16,15 +16,15 @@ from __future__ import annotations
 import pytest
 
 from tests.service.test_claims import claim_moment
-from tests.table import Table, assert_unchanged, database, legal_cards
+from tests.table import RANKS, Table, assert_unchanged, database
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
 
 def my_lead(table: Table, variant: str) -> dict:
     """Play on against the bots (my calls: a bid when I may open, else pass; my partner card: the
-    highest I lack; my cards and the dummy's: the lowest legal) until I am to lead a trick from my
-    own hand, after the first trick. The room then."""
+    highest I may name; my cards and the dummy's: the lowest I am told I may play) until I am to
+    lead a trick from my own hand, after the first trick. The room then."""
     me = table.players[0]
     room = table.room()
     for _ in range(200):
@@ -34,11 +34,9 @@ def my_lead(table: Table, variant: str) -> dict:
         elif status == "choosingTeammate":
             table.choose_teammate()
         elif status == "playing":
-            dummy = room["dummy"]
             if room["turn"] == 0 and room["tricks"] and not room["trick"]["cards"]:
                 return room
-            hand = dummy["cards"] if dummy and room["turn"] == dummy["position"] else table.hand(me)
-            table.play(sorted(legal_cards(hand, room), key=lambda c: "23456789TJQKA".index(c[0]))[0], me)
+            table.play(min(table.told(me, room), key=lambda c: RANKS.index(c[0])), me)
         elif status == "dealEnded":
             table.toggle_ready(me)
             table.start()
@@ -54,7 +52,7 @@ def test_a_card_a_bot_has_played_after_mine_is_never_taken_back(variant: str):
     me = table.players[0]
     for _ in range(20):  # my lead, unless it ended the deal (its last card stands anyway): the next one
         room = my_lead(table, variant)
-        card = legal_cards(table.hand(me), room)[0]
+        card = table.told(me, room)[0]
         table.play(card, me)
         led = table.room()
         if led["status"] == "playing":

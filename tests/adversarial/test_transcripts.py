@@ -24,7 +24,7 @@ from bridge import state
 from tests import client
 from tests.client import CallError, FirestoreError, User
 from tests.engine.test_transcripts import ACTIONS, Action, redealt
-from tests.table import DECK, legal_cards, rank
+from tests.table import DECK, rank, told_cards
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -38,8 +38,8 @@ def lowest(cards: list[str]) -> str:
 
 def to_position(user: User, variant: str, tricks: int) -> str:
     """`user` and three bots in a room of `variant`, the first deal played (their moves: 1NT when
-    nobody has bid, else pass; the highest card they lack as partner; the lowest legal card) until
-    `tricks` tricks are complete and it is theirs to play. The room's id."""
+    nobody has bid, else pass; the highest partner card and the lowest card they are told they may
+    name or play) until `tricks` tricks are complete and it is theirs to play. The room's id."""
     room_id = client.call("createGameRoom", {"settings": {"variant": variant}}, user)["roomID"]
     for _ in range(3):
         client.call("addBot", {"roomID": room_id}, user)
@@ -47,18 +47,15 @@ def to_position(user: User, variant: str, tricks: int) -> str:
     client.call("startGame", {}, user)
     for _ in range(100):
         room = client.read(f"rooms/{room_id}", user)
-        hand = client.read(f"rooms/{room_id}/hands/{user.uid}", user)["cards"]
-        dummy = room["dummy"]
+        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room)
         if room["status"] == "bidding":
             client.call("placeBid", {"roomID": room_id, "bid": "1NT" if room["highestBid"] is None else "PASS"}, user)
         elif room["status"] == "choosingTeammate":
-            card = next(c for c in reversed(DECK) if c not in hand)
-            client.call("chooseTeammate", {"roomID": room_id, "card": card}, user)
+            client.call("chooseTeammate", {"roomID": room_id, "card": max(told, key=DECK.index)}, user)
         elif room["status"] == "playing":
             if len(room["tricks"]) >= tricks:
                 return room_id
-            cards = dummy["cards"] if dummy and room["turn"] == dummy["position"] else hand
-            client.call("playCard", {"roomID": room_id, "card": lowest(legal_cards(cards, room))}, user)
+            client.call("playCard", {"roomID": room_id, "card": lowest(told)}, user)
         else:
             return room_id
     raise AssertionError("the deal did not reach the position")
@@ -66,17 +63,14 @@ def to_position(user: User, variant: str, tricks: int) -> str:
 
 def act(user: User, room_id: str, action: Action) -> Any:
     """`user`'s call for `action` (the same choice rule as the engine test's, from what `user`
-    reads): its answer, or its refusal's code, reason and message."""
+    reads: the cards they are told they may play, else their hand): its answer, or its refusal's
+    code, reason and message."""
     kind, data = action[0], {"roomID": room_id}
     if kind == "play":
         room = client.read(f"rooms/{room_id}", user)
-        hand = client.read(f"rooms/{room_id}/hands/{user.uid}", user)["cards"]
-        dummy = room["dummy"]
-        mine = room["turn"] == 0 or (dummy is not None and room["turn"] == dummy["position"]
-                                     and room["contract"]["declarer"] == 0)
-        own = dummy["cards"] if dummy and room["turn"] == dummy["position"] and mine else hand
-        cards = sorted(legal_cards(own, room), key=DECK.index) if mine and room["trick"] else []
-        cards = cards or sorted(hand, key=DECK.index)
+        hand_document = client.read(f"rooms/{room_id}/hands/{user.uid}", user)
+        told = told_cards(hand_document, room) if room["status"] == "playing" else []
+        cards = sorted(told, key=DECK.index) or sorted(hand_document["cards"], key=DECK.index)
         name, data = "playCard", {**data, "card": cards[action[1] % len(cards)] if cards else "AS"}
     elif kind == "card":
         name, data = "playCard", {**data, "card": action[1]}

@@ -36,8 +36,7 @@ def finish_a_deal_quickly(table: Table) -> None:
         if room["status"] == "bidding":
             name, data["bid"] = "placeBid", "PASS" if (room["highestBid"] or {}).get("bid") == "7NT" else "7NT"
         elif room["status"] == "choosingTeammate":
-            own = set(table.hand(me))
-            name, data["card"] = "chooseTeammate", next(c for c in reversed(DECK) if c not in own)
+            name, data["card"] = "chooseTeammate", max(table.told(me, room), key=DECK.index)
         else:
             name, data["card"] = "playCard", table.choose_card(me, room)
         patiently(name, data, me)

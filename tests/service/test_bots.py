@@ -36,8 +36,8 @@ def play_as_the_person(table: Table) -> tuple[Room, int]:
         if room["status"] == "bidding":
             table.call("placeBid", me, bid="PASS" if room["highestBid"] else "1C")
         elif room["status"] == "choosingTeammate":
-            own = set(table.hand(me))
-            table.call("chooseTeammate", me, card=next(c for c in ("AS", "AH", "AD", "AC", "KS") if c not in own))
+            told = table.told(me, room)
+            table.call("chooseTeammate", me, card=next(c for c in ("AS", "AH", "AD", "AC", "KS") if c in told))
         else:
             table.play(table.choose_card(me, room), me)
         calls += 1

@@ -9,7 +9,7 @@ from bridge.double_dummy import Ending, most_tricks
 from tests import client
 from tests.service.test_contract import play_one
 from tests.service.test_timers import expire
-from tests.table import Table, assert_rejected, legal_cards, new_player
+from tests.table import Table, assert_rejected, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -31,6 +31,8 @@ def test_the_declarer_claims_the_opponents_answer_and_the_deal_ends_as_if_played
     room = between_tricks(table, 4)
     declarer, dummy, left, right = (table.at(p) for p in (0, 2, 1, 3))
     won = sum(1 for t in room["tricks"] if t["winner"] in (0, 2))
+    next_player = table.card_player(room)
+    next_card = table.told(next_player, room)[0]  # a card they may play, until the claim
 
     assert table.call("claim", declarer, tricks=5, expectedVersion=room["version"]) == {"success": True,
                                                                                          "claim": "open"}
@@ -42,9 +44,8 @@ def test_the_declarer_claims_the_opponents_answer_and_the_deal_ends_as_if_played
     assert room["status"] == "playing" and room["version"] == table.room(left)["version"]
     for player in table.players:
         assert table.room(player)["claim"]["cards"] == table.hand(declarer)
-    to_act = table.to_act(room)
-    hand = room["dummy"]["cards"] if room["turn"] == 2 else table.hand(to_act)
-    table.reject("playCard", to_act, "failed-precondition", "CLAIM_PENDING", card=legal_cards(hand, room)[0])
+    assert table.told(next_player, room) == []
+    table.reject("playCard", next_player, "failed-precondition", "CLAIM_PENDING", card=next_card)
     table.reject("claim", declarer, "failed-precondition", "CLAIM_PENDING", tricks=4)
     for player in (declarer, dummy):
         table.reject("respondClaim", player, "permission-denied", "NOT_OPPONENT", accept=True)

@@ -4,7 +4,7 @@ and the deal record."""
 from __future__ import annotations
 
 from tests import client
-from tests.table import Table, assert_rejected, legal_cards, new_player
+from tests.table import Table, assert_rejected, new_player
 
 CONTRACT = {"variant": "contract"}
 
@@ -39,15 +39,11 @@ def test_the_dealer_opens_and_doubles_follow_their_rules():
 
 
 def play_one(table: Table) -> dict:
-    """The player to act plays a legal card: the declarer for the dummy. The room afterwards."""
+    """The player to act plays a card they are told they may play: the declarer for the dummy.
+    The room afterwards."""
     room = table.room()
-    dummy = room["dummy"]
-    if dummy is not None and room["turn"] == dummy["position"]:
-        player, hand = table.at(room["contract"]["declarer"], room), dummy["cards"]
-    else:
-        player = table.at(room["turn"], room)
-        hand = table.hand(player)
-    table.play(table.rng.choice(legal_cards(hand, room)), player)
+    player = table.card_player(room)
+    table.play(table.choose_card(player, room), player)
     return table.room()
 
 
@@ -61,7 +57,9 @@ def test_the_dummy_is_shown_after_the_opening_lead_and_played_by_the_declarer():
     room = play_one(table)  # the opening lead, left of the declarer
     assert room["dummy"] == {"position": 2, "cards": dummy_hand}
     assert room["turn"] == 2
-    card = legal_cards(dummy_hand, room)[0]
+    assert table.card_player(room) == declarer and table.told(dummy, room) == []
+    card = table.told(declarer, room)[0]
+    assert card in dummy_hand
     table.reject("playCard", dummy, "failed-precondition", "NOT_YOUR_TURN", card=card)
     table.play(card, declarer)
     room = table.room()
@@ -95,7 +93,8 @@ def test_a_deal_played_to_its_end_is_scored_on_the_sheet_and_recorded():
 
 def play_a_match_against_bots(settings: dict, bots: int = 3) -> tuple[Table, dict, int]:
     """One person (the host, position 0) and `bots` bots play a whole match: the person passes in
-    the auction and plays legal cards, the dummy's too when they declare; bots play the rest.
+    the auction and plays cards they are told they may, the dummy's too when they declare; bots
+    play the rest.
     Returns the table, the final room and the deals played."""
     table = Table.against_bots(bots, settings=settings)
     me = table.players[0]
@@ -110,9 +109,7 @@ def play_a_match_against_bots(settings: dict, bots: int = 3) -> tuple[Table, dic
         elif room["status"] == "bidding":
             table.bid("PASS", me)
         else:
-            dummy = room["dummy"]
-            hand = dummy["cards"] if dummy and room["turn"] == dummy["position"] else table.hand(me)
-            table.play(table.rng.choice(legal_cards(hand, room)), me)
+            table.play(table.choose_card(me, room), me)
         room = table.room()
     raise AssertionError("the match did not end")
 

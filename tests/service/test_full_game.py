@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests import client
-from tests.table import DECK, HAND_SIZE, Table, legal_cards, new_player, suit, trick_winner
+from tests.table import DECK, HAND_SIZE, Table, new_player, suit, trick_winner
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -89,7 +89,7 @@ def test_a_full_game_from_empty_room_to_stats(play_all_tricks, contract):
         player = table.at(position, room)
         assert table.hand(player) == hands[position]
         assert room["handSizes"] == [len(h) for h in hands]
-        card = table.rng.choice(legal_cards(hands[position], room))
+        card = table.choose_card(player, room)
         table.play(card, player)
 
         hands[position] = [c for c in hands[position] if c != card]

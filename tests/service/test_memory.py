@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests import client
 from tests.service.test_contract import play_a_match_against_bots
-from tests.table import Table, assert_rejected, legal_cards, new_player
+from tests.table import Table, assert_rejected, new_player
 
 MEMORY = {"variant": "memory"}
 
@@ -16,7 +16,7 @@ def play_half(table: Table) -> dict:
     status = room["status"]
     while room["status"] == status:
         player = table.to_act(room)
-        table.play(table.rng.choice(legal_cards(table.hand(player), room)), player)
+        table.play(table.choose_card(player, room), player)
         room = table.room()
     return room
 

@@ -11,7 +11,6 @@ from tests.table import (
     Table,
     illegal_cards,
     led_suit,
-    legal_cards,
     new_player,
     suit,
     trick_winner,
@@ -41,7 +40,7 @@ def test_playing_a_card_moves_it_from_the_hand_into_the_trick():
     leader = table.to_act(room)
     assert room["turn"] == 1  # the declarer leads in NT
     hand = table.hand(leader)
-    card = legal_cards(hand, room)[0]
+    card = table.told(leader, room)[0]
     assert client.call("playCard", {"roomID": table.room_id, "card": card}, leader) == {"success": True}
 
     after = table.room(new_player())
@@ -95,7 +94,7 @@ def test_a_trump_played_to_a_trick_breaks_trump_and_then_trump_may_be_led():
         while room["status"] == "playing":
             player = table.to_act(room)
             hand = table.hand(player)
-            legal = legal_cards(hand, room)
+            legal = table.told(player, room)
             if room["trumpBroken"] and led_suit(room) is None and \
                     any(suit(c) == trump for c in hand) and any(suit(c) != trump for c in hand):
                 table.play(next(c for c in hand if suit(c) == trump), player)

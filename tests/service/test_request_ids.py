@@ -9,7 +9,7 @@ import pytest
 
 from tests import client
 from tests.service.test_versions import ROOM_CHANGING, a_valid_move
-from tests.table import Table, assert_rejected, assert_unchanged, database, legal_cards, new_player
+from tests.table import Table, assert_rejected, assert_unchanged, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -77,7 +77,7 @@ def test_a_request_id_reused_with_other_data_is_invalid_argument():
     player = table.to_act(room)
     hand = table.hand(player)
     request_id = fresh_id()
-    card = legal_cards(hand, room)[0]
+    card = table.told(player, room)[0]
     table.call("playCard", player, card=card, requestID=request_id)
     other = next(c for c in hand if c != card)
     table.reject("playCard", player, "invalid-argument", "INVALID_ARGUMENT", card=other, requestID=request_id)

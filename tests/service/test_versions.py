@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests import client
-from tests.table import DECK, Table, assert_rejected, assert_unchanged, database, legal_cards, new_player
+from tests.table import DECK, Table, assert_rejected, assert_unchanged, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -32,14 +32,13 @@ def a_valid_move(name: str) -> tuple[Table, client.User, dict[str, Any]]:
     if name == "chooseTeammate":
         table = Table.started()
         declarer = table.win_auction("1NT")
-        own = table.hand(declarer)
-        card = next(c for c in reversed(DECK) if c not in own)
+        card = max(table.told(declarer), key=DECK.index)
         return table, declarer, {"roomID": table.room_id, "card": card}
     if name == "playCard":
         table = Table.playing("1NT")
         room = table.room()
         player = table.to_act(room)
-        return table, player, {"roomID": table.room_id, "card": legal_cards(table.hand(player), room)[0]}
+        return table, player, {"roomID": table.room_id, "card": table.told(player, room)[0]}
     if name == "inviteToRoom":
         table = Table.open(1)
         return table, table.players[0], {"roomID": table.room_id, "uid": new_player().uid}
@@ -93,7 +92,7 @@ def test_a_retried_card_is_played_once_and_the_turn_moves_on_once():
     table = Table.playing("1NT")
     room = table.room()
     player = table.to_act(room)
-    card = legal_cards(table.hand(player), room)[0]
+    card = table.told(player, room)[0]
     data = {"roomID": table.room_id, "card": card, "expectedVersion": room["version"]}
     client.call("playCard", data, player)
     assert_rejected("playCard", data, player, "aborted", "STALE_STATE")

@@ -196,6 +196,26 @@ async function settle(version) {
   return views;
 }
 
+/** Where the bidding box and my hand are on the first screen (runs in the page, scrolled to the top). */
+function bidBoxAndHand() {
+  window.scrollTo(0, 0);
+  const edges = (id) => {
+    const { top, bottom } = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    return { top, bottom };
+  };
+  return { box: edges("bid-box"), hand: edges("hand"), height: window.innerHeight };
+}
+
+/** While my bidding box is open, it and my hand both fit on the first screen (1280×900). */
+async function assertHandInView(page) {
+  const { box, hand, height } = await page.evaluate(bidBoxAndHand);
+  assert.ok(box.top >= 0 && box.bottom <= height, `the bidding box (${box.top}-${box.bottom}) in view`);
+  assert.ok(
+    hand.top >= 0 && hand.bottom <= height,
+    `my hand (${hand.top}-${hand.bottom}) in the ${height}px view`,
+  );
+}
+
 /** Wait for the error banner to show `text`; check the reason it carries. */
 async function expectError(page, reason, text) {
   const error = page.locator(testid("error")).filter({ hasText: text });
@@ -299,6 +319,7 @@ async function playDeal(views, number) {
         `${players[v.me].name}: PASS and higher bids, on turn only`,
       );
     }
+    if (bidsMade === 0) await assertHandInView(players[turn].page);
     if (bidsMade === 1) await shot(players[turn], `deal${number}-bidding`);
     const bid = bidsMade < 2 ? expected[1] : "PASS";
     if (bid !== "PASS") [highestBid, bidsMade] = [bid, bidsMade + 1];
@@ -1031,6 +1052,7 @@ describe("web client", { timeout: 600_000 }, () => {
 
     let [view] = await settle(0);
     assert.equal(view.me, 0, "the host sits at position 0, the first dealer, who opens");
+    await assertHandInView(page); // with the alert's input under the bids
     assert.ok(!view.enabledBids.includes("X") && !view.enabledBids.includes("XX"), "nothing to double yet");
     const dealt = [...view.hand];
     let declaredDummy = 0;

@@ -491,9 +491,11 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
   const hand = s.hand?.cards ?? [];
   const t = told(room, uid, me, s.hand);
 
+  // My call: the bidding box takes the middle of the table, where the tricks go, so that my hand
+  // stays in view below it.
+  const calling = t.seat.placeBid.length > 0;
   let actions: Node | null = null;
-  if (t.seat.placeBid.length > 0) actions = bidBox(s, roomID, room, t);
-  else if (t.seat.chooseTeammate) actions = partnerPicker(s, roomID, room, t);
+  if (t.seat.chooseTeammate) actions = partnerPicker(s, roomID, room, t);
   else if (room.status === "dealEnded")
     actions = h(
       "div",
@@ -525,7 +527,7 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
         "div",
         { class: "ring" },
         ...room.handSizes.map((_, p) => seatView(room, p, me, bottom)),
-        trickView(room, bottom),
+        calling ? bidBox(s, roomID, room, t) : trickView(room, bottom),
       ),
       resultView(s, room),
       claimView(s, roomID, room, t),

@@ -706,6 +706,7 @@ describe("web client", { timeout: 600_000 }, () => {
 
     // ---- deal 1 ----
     const deal1 = await playDeal(await settle(0), 1);
+    assert.equal(await alice.page.locator(testid("game-name")).textContent(), "Floating Bridge");
     await checkResult(deal1, 1, "dealEnded");
     await checkScores(1, { heading: "Scores" });
     await shot(alice, "deal-ended");
@@ -1051,6 +1052,7 @@ describe("web client", { timeout: 600_000 }, () => {
     });
 
     let [view] = await settle(0);
+    assert.equal(await page.locator(testid("game-name")).textContent(), "Contract bridge");
     assert.equal(view.me, 0, "the host sits at position 0, the first dealer, who opens");
     await assertHandInView(page); // with the alert's input under the bids
     assert.ok(!view.enabledBids.includes("X") && !view.enabledBids.includes("XX"), "nothing to double yet");
@@ -1118,6 +1120,7 @@ describe("web client", { timeout: 600_000 }, () => {
     await startAgainstBots(page, "Tiger", "tiger", 3);
 
     const [view] = await settle(0);
+    assert.equal(await page.locator(testid("game-name")).textContent(), "TigerBridge");
     // The bidding box offers the bids above the highest so far on the ladder of 25 (no crests
     // lowest), and no double.
     const ladder = [5, 6, 7, 8, 9].flatMap((level) => ["NT", "C", "D", "H", "S"].map((s) => `${level}${s}`));

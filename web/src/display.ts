@@ -1,10 +1,19 @@
 // How things are shown on the page: the labels of cards and calls (docs/API.md "Encodings"), a
-// hand's display order, the deck as the partner-card chooser lays it out. No rule of any game is
-// here: what a player may do is what the server tells them (src/legal.ts).
+// hand's display order, the deck as the partner-card chooser lays it out, and each game's name.
+// No rule of any game is here: what a player may do is what the server tells them (src/legal.ts).
 
+import type { SettingsDoc } from "./types";
 import type { BidCode, CardCode, Suit } from "./wire";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
+
+/** Each game's name, by `settings.variant`, in the order the lobby offers them. */
+export const GAME_NAMES: Record<SettingsDoc["variant"], string> = {
+  floating: "Floating Bridge",
+  contract: "Contract bridge",
+  tiger: "TigerBridge",
+  memory: "Memory Bridge",
+};
 
 export const suitOf = (card: CardCode): Suit => card[1] as Suit;
 const rankIndex = (card: CardCode): number => RANKS.indexOf(card[0] as (typeof RANKS)[number]);

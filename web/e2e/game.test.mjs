@@ -1217,28 +1217,167 @@ describe("web client", { timeout: 600_000 }, () => {
     assert.equal(declarers, accepted.won, "tricks won on the table are the tricks played");
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
-  test("Memory Bridge: a deal against a bot, its first half, the rest of the deck, the auction and the second half", async () => {
-    const [me] = await newPlayers("memory");
-    const { page } = me;
-    await startAgainstBots(page, "Memo", "memory", 1, () => page.fill(testid("create-targetScore"), "5000"));
+  test("Memory Bridge: two players, the first half, an undo, an auction with a double and redouble, and the second half to the score", async () => {
+    const [ann, ben] = await newPlayers("ann", "ben");
+    // Ann creates a room of Memory Bridge; Ben joins it from the open rooms, which name the game.
+    await ann.page.click(testid("sign-in-anonymous"));
+    await setName(ann.page, "Ann");
+    assert.equal(await ann.page.locator(testid("game-name")).textContent(), "Bridge", "no game in the lobby");
+    await ann.page.selectOption(testid("create-variant"), "memory");
+    await ann.page.fill(testid("create-targetScore"), "5000");
+    await ann.page.click(testid("create-room"));
+    const roomID = (await ann.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()).trim();
+    await ben.page.click(testid("sign-in-anonymous"));
+    await setName(ben.page, "Ben");
+    await ben.page
+      .locator(`${testid("open-room")}[data-room-id="${roomID}"]`)
+      .filter({ hasText: /^Memory Bridge · Ann's room · 1\/2/ })
+      .locator(testid("join-open-room"))
+      .click();
+    await Promise.all(players.map(({ page }) => page.locator(testid("room-player")).nth(1).waitFor()));
+    await Promise.all(players.map(({ page }) => page.click(testid("ready-toggle"))));
+    await ann.page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await ann.page.click(testid("start-game"));
 
-    const [view] = await settle(0);
-    assert.equal(view.status, "firstHalf");
-    assert.equal(await page.locator(testid("seat-2")).count(), 0, "two seats");
-    const firstHand = [...view.hand];
-    assert.equal(firstHand.length, 13);
-    await playOutDeal(page, view, (next, called) => {
-      if (next.status === "bidding" && !called) {
-        assert.equal(next.hand.length, 13, "the rest of the deck is dealt");
-        assert.ok(!next.hand.some((card) => firstHand.includes(card)), "new cards");
+    let views = await settle(0);
+    for (const { page } of players) {
+      assert.equal(await page.locator(testid("game-name")).textContent(), "Memory Bridge");
+      assert.equal(await page.title(), "Memory Bridge");
+    }
+    assert.deepEqual(
+      views.map((v) => v.me),
+      [0, 1],
+      "seats in joining order",
+    );
+    assert.equal(await ann.page.locator(testid("seat-2")).count(), 0, "two seats");
+    const firstHands = views.map((v) => [...v.hand]);
+    assert.equal(new Set(firstHands.flat()).size, 26, "13 cards each, none shared");
+
+    /** Plays the half under way to its end, through the UI: whoever is to play plays a random card
+     *  of those their page offers, which must be the cards that follow suit (both halves: no rule
+     *  on leading trump), offered on their page only. Returns the tricks each position won. */
+    async function playHalf(status, trump) {
+      const hands = views.map((v) => [...v.hand]);
+      const won = [0, 0];
+      let trick = [];
+      while (views[0].status === status) {
+        const turn = views[0].turn;
+        for (const v of views) {
+          assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
+          assert.deepEqual(
+            v.trick,
+            trick.map((p) => p.card),
+          );
+          const legal = v.me === turn ? legalCards(hands[turn], trick, null, false) : [];
+          assert.deepEqual(
+            sorted(v.enabledHand),
+            sorted(legal),
+            `${players[v.me].name}: follow suit, on turn only`,
+          );
+        }
+        const card = views[turn].enabledHand[Math.floor(Math.random() * views[turn].enabledHand.length)];
+        await players[turn].page.click(`${testid("hand")} [data-card="${card}"]`);
+        hands[turn] = hands[turn].filter((c) => c !== card);
+        trick.push({ position: turn, card });
+        if (trick.length === 2) {
+          won[trickWinner(trick, trump)]++;
+          trick = [];
+        }
+        views = await settle(views[0].version + 1);
+        if (views[0].status === status) for (const v of views) assert.deepEqual(v.tricksWon.slice(0, 2), won);
       }
-    });
-    const won = (await page.locator(testid("first-half")).getAttribute("data-tricks-won"))
-      .split(",")
-      .map(Number);
-    assert.equal(won[0] + won[1], 13, "the first half's tricks");
-    assert.match(await page.locator(testid("result-kinds")).textContent(), /firstHalf \d+/);
-    assert.deepEqual(me.errors, [], "no uncaught page errors");
+      return won;
+    }
+
+    // The first half: Ben (not the dealer) leads; 13 tricks without trump.
+    assert.equal(views[0].status, "firstHalf");
+    assert.equal(views[0].turn, 1, "the non-dealer leads");
+    const firstWon = await playHalf("firstHalf", null);
+    assert.equal(firstWon[0] + firstWon[1], 13);
+    for (const { page } of players)
+      assert.equal(
+        await page.locator(testid("first-half")).getAttribute("data-tricks-won"),
+        firstWon.join(","),
+      );
+
+    // The rest of the deck is dealt, and the auction opens with the dealer, Ann: Pass and every
+    // bid, nothing to double; Ben's page offers no call, and both hands stay in view.
+    assert.equal(views[0].status, "bidding");
+    for (const v of views) {
+      assert.equal(v.hand.length, 13, "the rest of the deck is dealt");
+      assert.ok(!v.hand.some((card) => firstHands.flat().includes(card)), "new cards");
+    }
+    const [annView, benView] = views;
+    assert.deepEqual(annView.enabledBids, [...ALL_BIDS, "PASS"], "the dealer calls first");
+    assert.deepEqual(benView.enabledBids, []);
+    await assertHandInView(ann.page);
+    await shot(ann, "memory-bidding");
+
+    // Ann opens 1C, then takes it back: the server offers her the undo, and Ben the answer.
+    await ann.page.click(testid("bid-1C"));
+    views = await settle(annView.version + 1);
+    assert.equal(await ben.page.locator(testid("undo-request")).count(), 0, "nothing of Ben's to take back");
+    await ann.page.click(testid("undo-request"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(
+      views.map((v) => v.enabledBids),
+      [[], []],
+      "no call while an undo is asked",
+    );
+    assert.equal(await ann.page.locator(testid("undo-accept")).count(), 0, "Ann does not answer her own");
+    await ben.page.click(testid("undo-accept"));
+    views = await settle(views[0].version + 1);
+    assert.equal(await ann.page.locator(testid("auction-bid")).count(), 0, "the call taken back");
+    assert.deepEqual(views[0].enabledBids, [...ALL_BIDS, "PASS"], "Ann calls again");
+
+    // 1C again; Ben doubles it (the double offered to him, the redouble not), Ann redoubles, and
+    // Ben's pass ends the auction: 1C redoubled, by Ann.
+    await ann.page.click(testid("bid-1C"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[1].enabledBids, [...ALL_BIDS.slice(1), "PASS", "X"], "Ben may double");
+    assert.deepEqual(views[0].enabledBids, []);
+    await ben.page.click(testid("bid-X"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[0].enabledBids, [...ALL_BIDS.slice(1), "PASS", "XX"], "Ann may redouble");
+    await ann.page.click(testid("bid-XX"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[1].enabledBids, [...ALL_BIDS.slice(1), "PASS"], "nothing left to double");
+    await ben.page.click(testid("bid-PASS"));
+    views = await settle(views[0].version + 1);
+    assert.equal(views[0].status, "playing");
+    for (const { page } of players) {
+      const contract = page.locator(testid("contract"));
+      assert.equal(await contract.getAttribute("data-bid"), "1C");
+      assert.equal(await contract.getAttribute("data-doubled"), "XX");
+      assert.equal(await contract.getAttribute("data-declarer"), "0");
+      assert.match(await contract.textContent(), /Contract 1♣ redoubled by Ann/);
+    }
+
+    // The second half: Ben, the declarer's opponent, leads; clubs are trump.
+    assert.equal(views[0].turn, 1);
+    const secondWon = await playHalf("playing", "C");
+    assert.equal(views[0].status, "dealEnded");
+
+    // The score (docs/MEMORY.md): 7+ first-half tricks score as 1NT made plus 100; 1C redoubled
+    // made scores 80 a trick over six (20, ×4), else Ben 200 a trick short (50, ×4).
+    const firstHalf = firstWon.map((n) => (n >= 7 ? 100 + 40 + 30 * (n - 7) : 0));
+    const over = secondWon[0] - 6;
+    const totals = [
+      firstHalf[0] + (over > 0 ? 80 * over : 0),
+      firstHalf[1] + (over < 1 ? 200 * (1 - over) : 0),
+    ];
+    const uids = await Promise.all(players.map(({ page }) => uidOf(page)));
+    for (const { page } of players) {
+      await page.locator(testid("score-table")).waitFor();
+      const { rows } = await page.evaluate(readScores);
+      assert.deepEqual(
+        Object.fromEntries(rows.map((row) => [row.uid, row.points])),
+        Object.fromEntries(uids.map((uid, p) => [uid, totals[p]])),
+      );
+      const kind = over > 0 ? `contract ${80 * over}` : `undertricks ${200 * (1 - over)}`;
+      assert.match(await page.locator(testid("result-kinds")).textContent(), new RegExp(kind));
+    }
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
   });
   test("a duplicate teams match of two boards against bots, to its ranking and board records", async () => {
     const [north] = await newPlayers("north");

@@ -196,6 +196,26 @@ async function settle(version) {
   return views;
 }
 
+/** Where the bidding box and my hand are on the first screen (runs in the page, scrolled to the top). */
+function bidBoxAndHand() {
+  window.scrollTo(0, 0);
+  const edges = (id) => {
+    const { top, bottom } = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    return { top, bottom };
+  };
+  return { box: edges("bid-box"), hand: edges("hand"), height: window.innerHeight };
+}
+
+/** While my bidding box is open, it and my hand both fit on the first screen (1280×900). */
+async function assertHandInView(page) {
+  const { box, hand, height } = await page.evaluate(bidBoxAndHand);
+  assert.ok(box.top >= 0 && box.bottom <= height, `the bidding box (${box.top}-${box.bottom}) in view`);
+  assert.ok(
+    hand.top >= 0 && hand.bottom <= height,
+    `my hand (${hand.top}-${hand.bottom}) in the ${height}px view`,
+  );
+}
+
 /** Wait for the error banner to show `text`; check the reason it carries. */
 async function expectError(page, reason, text) {
   const error = page.locator(testid("error")).filter({ hasText: text });
@@ -299,6 +319,7 @@ async function playDeal(views, number) {
         `${players[v.me].name}: PASS and higher bids, on turn only`,
       );
     }
+    if (bidsMade === 0) await assertHandInView(players[turn].page);
     if (bidsMade === 1) await shot(players[turn], `deal${number}-bidding`);
     const bid = bidsMade < 2 ? expected[1] : "PASS";
     if (bid !== "PASS") [highestBid, bidsMade] = [bid, bidsMade + 1];
@@ -685,6 +706,7 @@ describe("web client", { timeout: 600_000 }, () => {
 
     // ---- deal 1 ----
     const deal1 = await playDeal(await settle(0), 1);
+    assert.equal(await alice.page.locator(testid("game-name")).textContent(), "Floating Bridge");
     await checkResult(deal1, 1, "dealEnded");
     await checkScores(1, { heading: "Scores" });
     await shot(alice, "deal-ended");
@@ -1030,7 +1052,9 @@ describe("web client", { timeout: 600_000 }, () => {
     });
 
     let [view] = await settle(0);
+    assert.equal(await page.locator(testid("game-name")).textContent(), "Contract bridge");
     assert.equal(view.me, 0, "the host sits at position 0, the first dealer, who opens");
+    await assertHandInView(page); // with the alert's input under the bids
     assert.ok(!view.enabledBids.includes("X") && !view.enabledBids.includes("XX"), "nothing to double yet");
     const dealt = [...view.hand];
     let declaredDummy = 0;
@@ -1096,12 +1120,18 @@ describe("web client", { timeout: 600_000 }, () => {
     await startAgainstBots(page, "Tiger", "tiger", 3);
 
     const [view] = await settle(0);
-    const ladder = await page
+    assert.equal(await page.locator(testid("game-name")).textContent(), "TigerBridge");
+    // The bidding box offers the bids above the highest so far on the ladder of 25 (no crests
+    // lowest), and no double.
+    const ladder = [5, 6, 7, 8, 9].flatMap((level) => ["NT", "C", "D", "H", "S"].map((s) => `${level}${s}`));
+    const called = await page
+      .locator(testid("auction-bid"))
+      .evaluateAll((calls) => calls.map((c) => c.dataset.bid).filter((bid) => bid !== "PASS"));
+    const offered = await page
       .locator(`${testid("bid-box")} .bid-grid button`)
       .evaluateAll((buttons) => buttons.map((b) => b.dataset.testid.slice(4)));
-    assert.equal(ladder.length, 25, "25 bids");
-    assert.deepEqual(ladder.slice(0, 6), ["5NT", "5C", "5D", "5H", "5S", "6NT"], "no crests lowest");
-    assert.equal(await page.locator(testid("bid-X")).count(), 0, "no doubling");
+    assert.deepEqual(offered, ladder.slice(ladder.indexOf(called.at(-1)) + 1));
+    assert.deepEqual(view.enabledBids, [...offered, "PASS"], "the bids, then Pass: no double");
     await playOutDeal(page, view);
     // Set points on the sheet, and what the deal gave by kind.
     await page.locator(testid("score-sheet")).waitFor();
@@ -1114,20 +1144,18 @@ describe("web client", { timeout: 600_000 }, () => {
     assert.match(await page.locator(testid("result-kinds")).textContent(), /NS: .* · EW: /);
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
-  test("claims and undo: a call taken back, then a declarer claims against two bot defenders, who reject a claim that does not hold and accept one that does", async () => {
+  test("claims and undo: no undo offered once the bots have called, then a declarer claims against two bot defenders, who reject a claim that does not hold and accept one that does", async () => {
     const [south] = await newPlayers("south");
     const { page } = south;
     await startAgainstBots(page, "South", "contract", 3);
     let [view] = await settle(0);
     // An undo first: my call stands once the bots have called after it (I have seen their calls,
-    // and nothing seen is taken back): the server says there is nothing of mine to take back.
+    // and nothing seen is taken back): the server tells me there is nothing of mine to take back,
+    // so the page offers no undo.
     await page.click(testid("bid-1C"));
     [view] = await settle(view.version + 1);
-    const calls = await page.locator(testid("auction-bid")).count();
-    assert.ok(calls >= 4, "the bots called after me");
-    await page.click(testid("undo-request"));
-    await expectError(page, /NOTHING_TO_UNDO/, "nothing of yours to take back");
-    assert.equal(await page.locator(testid("auction-bid")).count(), calls, "every call stands");
+    assert.ok((await page.locator(testid("auction-bid")).count()) >= 4, "the bots called after me");
+    assert.equal(await page.locator(testid("undo-request")).count(), 0, "no undo offered");
     // Each deal I declare 7NT (the bots never double) and claim on my side's lead: first every
     // trick left, with four or more to play (the defenders hold cards I cannot see; the bots
     // reject what does not hold), then, once one was rejected and another trick played, none of
@@ -1165,7 +1193,11 @@ describe("web client", { timeout: 600_000 }, () => {
             rejected++;
             const notice = page.locator(testid("claim-rejected"));
             assert.equal(await notice.getAttribute("data-tricks"), String(left));
-            assert.equal(await page.locator(testid("claim-button")).count(), 0, "no claim before another trick");
+            assert.equal(
+              await page.locator(testid("claim-button")).count(),
+              0,
+              "no claim before another trick",
+            );
           }
           if (accepted) break;
           continue;
@@ -1185,28 +1217,167 @@ describe("web client", { timeout: 600_000 }, () => {
     assert.equal(declarers, accepted.won, "tricks won on the table are the tricks played");
     assert.deepEqual(south.errors, [], "no uncaught page errors");
   });
-  test("Memory Bridge: a deal against a bot, its first half, the rest of the deck, the auction and the second half", async () => {
-    const [me] = await newPlayers("memory");
-    const { page } = me;
-    await startAgainstBots(page, "Memo", "memory", 1, () => page.fill(testid("create-targetScore"), "5000"));
+  test("Memory Bridge: two players, the first half, an undo, an auction with a double and redouble, and the second half to the score", async () => {
+    const [ann, ben] = await newPlayers("ann", "ben");
+    // Ann creates a room of Memory Bridge; Ben joins it from the open rooms, which name the game.
+    await ann.page.click(testid("sign-in-anonymous"));
+    await setName(ann.page, "Ann");
+    assert.equal(await ann.page.locator(testid("game-name")).textContent(), "Bridge", "no game in the lobby");
+    await ann.page.selectOption(testid("create-variant"), "memory");
+    await ann.page.fill(testid("create-targetScore"), "5000");
+    await ann.page.click(testid("create-room"));
+    const roomID = (await ann.page.locator(testid("room-id")).filter({ hasText: /\w/ }).textContent()).trim();
+    await ben.page.click(testid("sign-in-anonymous"));
+    await setName(ben.page, "Ben");
+    await ben.page
+      .locator(`${testid("open-room")}[data-room-id="${roomID}"]`)
+      .filter({ hasText: /^Memory Bridge · Ann's room · 1\/2/ })
+      .locator(testid("join-open-room"))
+      .click();
+    await Promise.all(players.map(({ page }) => page.locator(testid("room-player")).nth(1).waitFor()));
+    await Promise.all(players.map(({ page }) => page.click(testid("ready-toggle"))));
+    await ann.page.locator(`${testid("start-game")}:enabled`).waitFor();
+    await ann.page.click(testid("start-game"));
 
-    const [view] = await settle(0);
-    assert.equal(view.status, "firstHalf");
-    assert.equal(await page.locator(testid("seat-2")).count(), 0, "two seats");
-    const firstHand = [...view.hand];
-    assert.equal(firstHand.length, 13);
-    await playOutDeal(page, view, (next, called) => {
-      if (next.status === "bidding" && !called) {
-        assert.equal(next.hand.length, 13, "the rest of the deck is dealt");
-        assert.ok(!next.hand.some((card) => firstHand.includes(card)), "new cards");
+    let views = await settle(0);
+    for (const { page } of players) {
+      assert.equal(await page.locator(testid("game-name")).textContent(), "Memory Bridge");
+      assert.equal(await page.title(), "Memory Bridge");
+    }
+    assert.deepEqual(
+      views.map((v) => v.me),
+      [0, 1],
+      "seats in joining order",
+    );
+    assert.equal(await ann.page.locator(testid("seat-2")).count(), 0, "two seats");
+    const firstHands = views.map((v) => [...v.hand]);
+    assert.equal(new Set(firstHands.flat()).size, 26, "13 cards each, none shared");
+
+    /** Plays the half under way to its end, through the UI: whoever is to play plays a random card
+     *  of those their page offers, which must be the cards that follow suit (both halves: no rule
+     *  on leading trump), offered on their page only. Returns the tricks each position won. */
+    async function playHalf(status, trump) {
+      const hands = views.map((v) => [...v.hand]);
+      const won = [0, 0];
+      let trick = [];
+      while (views[0].status === status) {
+        const turn = views[0].turn;
+        for (const v of views) {
+          assert.deepEqual(sorted(v.hand), sorted(hands[v.me]), "my hand");
+          assert.deepEqual(
+            v.trick,
+            trick.map((p) => p.card),
+          );
+          const legal = v.me === turn ? legalCards(hands[turn], trick, null, false) : [];
+          assert.deepEqual(
+            sorted(v.enabledHand),
+            sorted(legal),
+            `${players[v.me].name}: follow suit, on turn only`,
+          );
+        }
+        const card = views[turn].enabledHand[Math.floor(Math.random() * views[turn].enabledHand.length)];
+        await players[turn].page.click(`${testid("hand")} [data-card="${card}"]`);
+        hands[turn] = hands[turn].filter((c) => c !== card);
+        trick.push({ position: turn, card });
+        if (trick.length === 2) {
+          won[trickWinner(trick, trump)]++;
+          trick = [];
+        }
+        views = await settle(views[0].version + 1);
+        if (views[0].status === status) for (const v of views) assert.deepEqual(v.tricksWon.slice(0, 2), won);
       }
-    });
-    const won = (await page.locator(testid("first-half")).getAttribute("data-tricks-won"))
-      .split(",")
-      .map(Number);
-    assert.equal(won[0] + won[1], 13, "the first half's tricks");
-    assert.match(await page.locator(testid("result-kinds")).textContent(), /firstHalf \d+/);
-    assert.deepEqual(me.errors, [], "no uncaught page errors");
+      return won;
+    }
+
+    // The first half: Ben (not the dealer) leads; 13 tricks without trump.
+    assert.equal(views[0].status, "firstHalf");
+    assert.equal(views[0].turn, 1, "the non-dealer leads");
+    const firstWon = await playHalf("firstHalf", null);
+    assert.equal(firstWon[0] + firstWon[1], 13);
+    for (const { page } of players)
+      assert.equal(
+        await page.locator(testid("first-half")).getAttribute("data-tricks-won"),
+        firstWon.join(","),
+      );
+
+    // The rest of the deck is dealt, and the auction opens with the dealer, Ann: Pass and every
+    // bid, nothing to double; Ben's page offers no call, and both hands stay in view.
+    assert.equal(views[0].status, "bidding");
+    for (const v of views) {
+      assert.equal(v.hand.length, 13, "the rest of the deck is dealt");
+      assert.ok(!v.hand.some((card) => firstHands.flat().includes(card)), "new cards");
+    }
+    const [annView, benView] = views;
+    assert.deepEqual(annView.enabledBids, [...ALL_BIDS, "PASS"], "the dealer calls first");
+    assert.deepEqual(benView.enabledBids, []);
+    await assertHandInView(ann.page);
+    await shot(ann, "memory-bidding");
+
+    // Ann opens 1C, then takes it back: the server offers her the undo, and Ben the answer.
+    await ann.page.click(testid("bid-1C"));
+    views = await settle(annView.version + 1);
+    assert.equal(await ben.page.locator(testid("undo-request")).count(), 0, "nothing of Ben's to take back");
+    await ann.page.click(testid("undo-request"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(
+      views.map((v) => v.enabledBids),
+      [[], []],
+      "no call while an undo is asked",
+    );
+    assert.equal(await ann.page.locator(testid("undo-accept")).count(), 0, "Ann does not answer her own");
+    await ben.page.click(testid("undo-accept"));
+    views = await settle(views[0].version + 1);
+    assert.equal(await ann.page.locator(testid("auction-bid")).count(), 0, "the call taken back");
+    assert.deepEqual(views[0].enabledBids, [...ALL_BIDS, "PASS"], "Ann calls again");
+
+    // 1C again; Ben doubles it (the double offered to him, the redouble not), Ann redoubles, and
+    // Ben's pass ends the auction: 1C redoubled, by Ann.
+    await ann.page.click(testid("bid-1C"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[1].enabledBids, [...ALL_BIDS.slice(1), "PASS", "X"], "Ben may double");
+    assert.deepEqual(views[0].enabledBids, []);
+    await ben.page.click(testid("bid-X"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[0].enabledBids, [...ALL_BIDS.slice(1), "PASS", "XX"], "Ann may redouble");
+    await ann.page.click(testid("bid-XX"));
+    views = await settle(views[0].version + 1);
+    assert.deepEqual(views[1].enabledBids, [...ALL_BIDS.slice(1), "PASS"], "nothing left to double");
+    await ben.page.click(testid("bid-PASS"));
+    views = await settle(views[0].version + 1);
+    assert.equal(views[0].status, "playing");
+    for (const { page } of players) {
+      const contract = page.locator(testid("contract"));
+      assert.equal(await contract.getAttribute("data-bid"), "1C");
+      assert.equal(await contract.getAttribute("data-doubled"), "XX");
+      assert.equal(await contract.getAttribute("data-declarer"), "0");
+      assert.match(await contract.textContent(), /Contract 1♣ redoubled by Ann/);
+    }
+
+    // The second half: Ben, the declarer's opponent, leads; clubs are trump.
+    assert.equal(views[0].turn, 1);
+    const secondWon = await playHalf("playing", "C");
+    assert.equal(views[0].status, "dealEnded");
+
+    // The score (docs/MEMORY.md): 7+ first-half tricks score as 1NT made plus 100; 1C redoubled
+    // made scores 80 a trick over six (20, ×4), else Ben 200 a trick short (50, ×4).
+    const firstHalf = firstWon.map((n) => (n >= 7 ? 100 + 40 + 30 * (n - 7) : 0));
+    const over = secondWon[0] - 6;
+    const totals = [
+      firstHalf[0] + (over > 0 ? 80 * over : 0),
+      firstHalf[1] + (over < 1 ? 200 * (1 - over) : 0),
+    ];
+    const uids = await Promise.all(players.map(({ page }) => uidOf(page)));
+    for (const { page } of players) {
+      await page.locator(testid("score-table")).waitFor();
+      const { rows } = await page.evaluate(readScores);
+      assert.deepEqual(
+        Object.fromEntries(rows.map((row) => [row.uid, row.points])),
+        Object.fromEntries(uids.map((uid, p) => [uid, totals[p]])),
+      );
+      const kind = over > 0 ? `contract ${80 * over}` : `undertricks ${200 * (1 - over)}`;
+      assert.match(await page.locator(testid("result-kinds")).textContent(), new RegExp(kind));
+    }
+    for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
   });
   test("a duplicate teams match of two boards against bots, to its ranking and board records", async () => {
     const [north] = await newPlayers("north");

@@ -55,7 +55,10 @@ async function call<Req extends { requestID?: string }, Res>(name: string, data:
     try {
       return (await callable(action)).data;
     } catch (error) {
-      const { code, details } = error as { code?: string; details?: { reason?: string; retryAfter?: number } };
+      const { code, details } = error as {
+        code?: string;
+        details?: { reason?: string; retryAfter?: number };
+      };
       const wait = details?.reason === "RATE_LIMITED" ? details.retryAfter : undefined;
       const limited = wait !== undefined && wait <= MAX_RATE_WAIT_S;
       const retryable = limited || RETRY_REASONS.has(details?.reason ?? "") || RETRY_CODES.has(code ?? "");

@@ -17,6 +17,7 @@ import {
   stopWatching,
   updateProfile,
 } from "./api";
+import { GAME_NAMES } from "./display";
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
 import { act, followEvent, setWatching, spectating, start, state, subscribe, type State } from "./state";
@@ -62,6 +63,9 @@ createField("endless").addEventListener("change", () => {
 });
 // Each game shows its own settings (`data-variant` on their labels).
 const variantField = createField<HTMLSelectElement>("variant");
+variantField.replaceChildren(
+  ...Object.entries(GAME_NAMES).map(([variant, name]) => h("option", { value: variant }, name)),
+);
 variantField.addEventListener("change", () => {
   for (const label of createForm.querySelectorAll<HTMLElement>("[data-variant]"))
     label.hidden = label.dataset.variant !== variantField.value;
@@ -189,6 +193,11 @@ function render(s: State): void {
   byId("open-rooms").replaceChildren(openRoomsView(s));
   byId("live-rooms").replaceChildren(liveRoomsView(s));
   byId("invitations").replaceChildren(...[invitationsView(s)].filter((n) => n !== null));
+
+  // The header names the game of the room shown.
+  const game = room ? GAME_NAMES[room.settings.variant] : "Bridge";
+  byId("game-name").textContent = game;
+  document.title = game;
 
   byId("room").hidden = !signedIn || !atTable;
   byId("room-id").textContent = s.roomID ?? "";

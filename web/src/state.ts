@@ -26,7 +26,6 @@ import type {
   PlayerAccount,
   RoomDocument,
 } from "./types";
-import type { CardCode } from "./wire";
 
 export interface RoomEntry {
   id: string;
@@ -42,7 +41,7 @@ export interface State {
   watching: string | null; // the room I watch as a spectator (SPEC §13), while I sit in none
   roomID: string | null; // the room shown: the one my account points at, else the one I watch
   room: RoomDocument | null; // rooms/{roomID}
-  hand: CardCode[] | null; // rooms/{roomID}/hands/{uid}
+  hand: HandDocument | null; // rooms/{roomID}/hands/{uid}: my cards, and those I may name or play
   deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
   messages: MessageDocument[]; // rooms/{roomID}/messages: the table chat, oldest first
   alerts: AlertEntry[]; // rooms/{roomID}/alerts/{side}: the alerts of the auction I may read (SPEC §15)
@@ -220,7 +219,7 @@ function followRoom(uid: string, roomID: string | null): void {
     ),
     onSnapshot(
       doc(db, "rooms", roomID, "hands", uid),
-      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as HandDocument).cards : null }),
+      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as HandDocument) : null }),
       gone,
     ),
     // The rules let whoever may read the room list its deal records (SPEC §9); each is written

@@ -6,7 +6,7 @@ import { addEventBot, joinEventTable, leaveEvent, startEvent, type EventSpot } f
 import { h } from "../dom";
 import { act, followEvent, stopStandings, type State } from "../state";
 import type { BoardDocument, EntrantDoc, EventDocument, StandingDoc } from "../types";
-import { bidLabel } from "../rules";
+import { bidLabel } from "../display";
 
 const SEAT_NAMES = { NS: ["North", "South"], EW: ["East", "West"] } as const;
 const POSITION_NAMES = ["N", "E", "S", "W"];

@@ -2,6 +2,7 @@
 // (live queries).
 
 import { joinGameRoom, watchRoom } from "../api";
+import { GAME_NAMES } from "../display";
 import { h } from "../dom";
 import { act, setWatching, type RoomEntry, type State } from "../state";
 import { dealOfMatch, matchSummary } from "./match";
@@ -28,7 +29,11 @@ function roomRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   return h(
     "li",
     { "data-testid": "open-room", "data-room-id": id },
-    h("span", {}, `${host}'s room · ${room.players.length}/${seats} · ${rules.join(", ")} `),
+    h(
+      "span",
+      {},
+      `${GAME_NAMES[settings.variant]} · ${host}'s room · ${room.players.length}/${seats} · ${rules.join(", ")} `,
+    ),
     h("code", { class: "muted" }, id),
     h(
       "button",
@@ -44,7 +49,7 @@ function liveRow({ id, room }: RoomEntry, busy: boolean): HTMLElement {
   return h(
     "li",
     { "data-testid": "live-room", "data-room-id": id },
-    h("span", {}, `${dealOfMatch(room)} · ${room.status} · ${names} `),
+    h("span", {}, `${GAME_NAMES[room.settings.variant]} · ${dealOfMatch(room)} · ${room.status} · ${names} `),
     h("code", { class: "muted" }, id),
     h("button", { "data-testid": "watch-room", disabled: busy, onclick: () => watch(id) }, "Watch"),
   );

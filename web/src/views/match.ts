@@ -1,7 +1,7 @@
 // A match (SPEC §9): its settings in words, the score table and a finished deal's result.
 
 import { h } from "../dom";
-import { bidLabel } from "../rules";
+import { bidLabel } from "../display";
 import type { State } from "../state";
 import type { DealRecord, ResultDoc, RoomDocument, SetsSheetDoc, SettingsDoc, SheetDoc } from "../types";
 import type { Scoring } from "../wire";

@@ -4,7 +4,7 @@
 
 import { exportDeals } from "../api";
 import { h } from "../dom";
-import { bidLabel, cardLabel, isRed, sortHand, suitOf, SUIT_NAMES } from "../rules";
+import { bidLabel, cardLabel, DISPLAY_SUITS, isRed, sortHand, suitOf, SUIT_NAMES } from "../display";
 import { act, update, type State } from "../state";
 import type { DealRecord, RoomDocument, TrickDoc } from "../types";
 import { verifyRecord, type Verdict } from "../verify";
@@ -24,7 +24,7 @@ const card = (code: CardCode, strong = false) =>
 /** One hand as dealt, a row per suit (spades, hearts, clubs, diamonds). */
 function handRows(cards: readonly CardCode[]): HTMLElement[] {
   const sorted = sortHand(cards);
-  return ["S", "H", "C", "D"].map((suit) => {
+  return DISPLAY_SUITS.map((suit) => {
     const inSuit = sorted.filter((c) => suitOf(c) === suit);
     return h(
       "div",

@@ -1,27 +1,18 @@
 // The table during and after a deal: seats, auction, contract, trick, my hand, result, and
 // between deals (`dealEnded`) the score and the ready-and-start panel for the next deal.
-// Every move button is enabled only when the move is legal (src/rules.ts) and it is my turn.
+// Every move offered is one the server tells me I may make now (src/legal.ts), offered once my
+// hand document and the room document agree.
 
 import { chooseTeammate, claim, placeBid, playCard, requestUndo, respondClaim, respondUndo } from "../api";
 import { h } from "../dom";
-import {
-  bidLabel,
-  cardLabel,
-  DECK,
-  isRed,
-  ladderOf,
-  legalBids,
-  legalCards,
-  legalPartnerCards,
-  sortHand,
-  SUIT_NAMES,
-} from "../rules";
+import { bidLabel, cardLabel, DECK, DISPLAY_SUITS, isRed, sortHand, suitOf, SUIT_NAMES } from "../display";
+import { hasMove, mover, told, type Told } from "../legal";
 import { act, type State } from "../state";
 import { countdown } from "../timer";
 import type { AlertEntry, RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
 import { dealOfMatch, plural, resultView, scoreTable, sheetView } from "./match";
-import { isBot, myPosition, nameAt } from "./names";
+import { isBot, myPosition, nameAt, nameOf } from "./names";
 import { readyPanel, spectatorsLine } from "./waiting";
 
 /** Where a position sits on my screen: `bottom` (my seat, or seat 0 for a spectator) at the
@@ -66,23 +57,19 @@ function overText(room: RoomDocument): string {
   return room.result?.abandonedBy ? "The match was abandoned" : "The match is over";
 }
 
-/** Who makes the move for `room.turn`: the declarer on the dummy's turn (SPEC §11). */
-export function actor(room: RoomDocument): number | null {
-  if (room.turn !== null && room.dummy && room.turn === room.dummy.position) return room.contract!.declarer;
-  return room.turn;
-}
-
-const forDummy = (room: RoomDocument) => room.dummy !== null && room.turn === room.dummy.position;
-
-function statusLine(room: RoomDocument, me: number): HTMLElement {
+function statusLine(room: RoomDocument, t: Told): HTMLElement {
   const verb = VERBS[room.status];
-  const myTurn = room.turn !== null && actor(room) === me;
-  const fromDummy = forDummy(room) ? " from the dummy" : "";
+  const myTurn = hasMove(t.seat);
+  const fromDummy = room.dummy !== null && room.turn === room.dummy.position ? " from the dummy" : "";
+  // Whoever is told the move at `turn` (the declarer plays the dummy's card); while an undo is
+  // being answered nobody is, and the line names the position at `turn`.
+  const moving = mover(room);
+  const waitingFor = moving ? nameOf(room, moving) : nameAt(room, room.turn!);
   const text = !verb
     ? overText(room)
     : myTurn
       ? `Your turn: ${verb}${fromDummy}`
-      : `Waiting for ${nameAt(room, actor(room)!)} to ${verb}${fromDummy}`;
+      : `Waiting for ${waitingFor} to ${verb}${fromDummy}`;
   return h(
     "div",
     { class: "status-line" },
@@ -243,11 +230,15 @@ function auctionView(room: RoomDocument, alerts: AlertEntry[]): HTMLElement {
 /** The alert being typed for my next call (SPEC §15). */
 let alertDraft = "";
 
-function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct: boolean): HTMLElement {
-  const legal = new Set(legalBids(room, me));
-  // SPEC §15: in games of fixed partnerships a call may carry an explanation for the opponents.
+/** A bid is a level then a strain ("3NT"); the other calls are words ("PASS", "X", "XX"). */
+const isBid = (call: string) => /^\d/.test(call);
+
+/** The calls I am told I may make: the bids upwards, one row per level, then Pass, Double,
+ *  Redouble. Each row is right-aligned, so that a strain keeps its column when the lowest level
+ *  offered starts part-way along. With `alert`, the call may carry an explanation (SPEC §15). */
+function bidBox(s: State, roomID: string, room: RoomDocument, t: Told): HTMLElement {
+  const calls = t.seat.placeBid;
   // The draft outlives re-renders (a snapshot may arrive while it is typed); a call sends it.
-  const alerting = room.settings.variant === "contract" || room.settings.variant === "tiger";
   const alert = h("input", {
     "data-testid": "alert-input",
     maxlength: 200,
@@ -258,60 +249,66 @@ function bidBox(s: State, roomID: string, room: RoomDocument, me: number, canAct
     },
   });
   const bid = (code: string) => () => {
-    const text = alertDraft.trim() || undefined;
+    const text = (t.seat.alert && alertDraft.trim()) || undefined;
     alertDraft = "";
     return act(() => placeBid(roomID, code, room.version, text));
   };
   const button = (code: string) =>
     h(
       "button",
-      { "data-testid": `bid-${code}`, disabled: !canAct || s.busy || !legal.has(code), onclick: bid(code) },
+      { "data-testid": `bid-${code}`, disabled: s.busy || !t.inSync, onclick: bid(code) },
       bidLabel(code),
     );
+  const levels = [...new Set(calls.filter(isBid).map((call) => call[0]))];
   return h(
     "div",
     { class: "bid-box", "data-testid": "bid-box" },
-    h("div", { class: "bid-grid" }, ...ladderOf(room.settings.variant).map(button)),
-    alerting && alert,
     h(
       "div",
-      { class: "pass" },
-      button("PASS"),
-      room.settings.variant === "contract" && button("X"),
-      room.settings.variant === "contract" && button("XX"),
+      { class: "bid-grid" },
+      ...levels.map((level) =>
+        h(
+          "div",
+          { class: "bid-row" },
+          ...calls.filter((call) => isBid(call) && call[0] === level).map(button),
+        ),
+      ),
     ),
+    h("div", { class: "calls" }, ...calls.filter((call) => !isBid(call)).map(button)),
+    t.seat.alert && alert,
   );
 }
 
-function partnerPicker(s: State, roomID: string, room: RoomDocument, hand: CardCode[]): HTMLElement {
-  const legal = new Set(legalPartnerCards(hand));
+/** The partner card: the whole deck, the cards I am told I may name enabled. */
+function partnerPicker(s: State, roomID: string, room: RoomDocument, t: Told): HTMLElement {
   return h(
     "div",
     { class: "partner-picker", "data-testid": "partner-picker" },
     h("p", {}, "Name your partner card: whoever holds it is your secret partner."),
-    ...["S", "H", "D", "C"].map((suit) =>
+    ...DISPLAY_SUITS.map((suit) =>
       h(
         "div",
         { class: "suit-row" },
-        ...DECK.filter((c) => c[1] === suit)
-          .reverse()
-          .map((card) =>
-            cardButton(card, !s.busy && legal.has(card), `partner-choice-${card}`, () =>
-              act(() => chooseTeammate(roomID, card, room.version)),
-            ),
+        ...DECK.filter((card) => suitOf(card) === suit).map((card) =>
+          cardButton(card, !s.busy && t.inSync && t.cards.has(card), `partner-choice-${card}`, () =>
+            act(() => chooseTeammate(roomID, card, room.version)),
           ),
+        ),
       ),
     ),
   );
 }
 
-/** The dummy's cards, shown to all from the opening lead on; the declarer plays them on the
- *  dummy's turn (SPEC §11). */
-function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+/** The cards of the hand at `position` I may play now: the told ones when I am told to play
+ *  that hand's card (mine, or as declarer the dummy's), none otherwise. */
+const playable = (s: State, t: Told, position: number) => (card: CardCode) =>
+  !s.busy && t.inSync && t.seat.playCard === position && t.cards.has(card);
+
+/** The dummy's cards, shown to all from the opening lead on; its declarer plays them (SPEC §11). */
+function dummyView(s: State, roomID: string, room: RoomDocument, t: Told): HTMLElement | null {
   const dummy = room.dummy;
   if (!dummy) return null;
-  const mine = forDummy(room) && room.contract!.declarer === me && room.status === "playing";
-  const legal = new Set(mine ? legalCards(room, dummy.cards) : []);
+  const mayPlay = playable(s, t, dummy.position);
   return h(
     "div",
     {
@@ -325,9 +322,7 @@ function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HT
       "div",
       { class: "hand" },
       ...sortHand(dummy.cards).map((card) =>
-        cardButton(card, !s.busy && legal.has(card), "dummy-card", () =>
-          act(() => playCard(roomID, card, room.version)),
-        ),
+        cardButton(card, mayPlay(card), "dummy-card", () => act(() => playCard(roomID, card, room.version))),
       ),
     ),
   );
@@ -336,24 +331,31 @@ function dummyView(s: State, roomID: string, room: RoomDocument, me: number): HT
 /** The number of tricks picked for my next claim (null: all that are left). */
 let claimDraft: number | null = null;
 
-/** SPEC §15. With a claim open: the claimer's cards, and Accept / Reject for an opponent still to
- *  answer. Otherwise, for the declarer between tricks (in Floating Bridge once the partner card
- *  is played): how many of the tricks left to claim, unless a claim was rejected at this trick
- *  (the next waits for another trick: the room's `claims` say so). After an accepted claim, what
- *  it was. A rejected claim stays on the record: everyone is told of the latest, with its cards. */
-function claimView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+/** SPEC §15. With a claim open: the claimer's cards, and Accept / Reject when I am told to
+ *  answer it. Otherwise, when I am told I may claim: how many of the tricks left (0 up to the
+ *  told most). After an accepted claim, what it was. A rejected claim stays on the record:
+ *  everyone is told of the latest, with its cards. */
+function claimView(s: State, roomID: string, room: RoomDocument, t: Told): HTMLElement | null {
   const open = room.claim;
   const last = room.claims[room.claims.length - 1];
   const rejected =
     last?.result === "rejected" &&
     h(
       "div",
-      { class: "claim", "data-testid": "claim-rejected", "data-tricks": last.tricks, "data-after": last.after },
-      h("p", {}, `${nameAt(room, last.by)}'s claim of ${plural(last.tricks, "trick")} was rejected: play on.`),
+      {
+        class: "claim",
+        "data-testid": "claim-rejected",
+        "data-tricks": last.tricks,
+        "data-after": last.after,
+      },
+      h(
+        "p",
+        {},
+        `${nameAt(room, last.by)}'s claim of ${plural(last.tricks, "trick")} was rejected: play on.`,
+      ),
       h("div", { class: "hand" }, ...sortHand(last.cards).map((card) => cardFace(card))),
     );
   if (open) {
-    const answering = open.answering.includes(me) && room.status === "playing";
     const answer = (accept: boolean) => () => act(() => respondClaim(roomID, accept, room.version));
     return h(
       "div",
@@ -371,7 +373,7 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
         open.answering.length === 0 ? " (accepted)" : "",
       ),
       h("div", { class: "hand" }, ...sortHand(open.cards).map((card) => cardFace(card))),
-      answering &&
+      t.seat.respondClaim &&
         h(
           "div",
           { class: "claim-answer" },
@@ -380,13 +382,8 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
         ),
     );
   }
-  const contract = room.contract;
-  const between = room.trick !== null && room.trick.cards.length === 0;
-  const known = room.settings.variant !== "floating" || room.partnerPosition !== null;
-  const waiting = last?.result === "rejected" && last.after === room.tricks.length;
-  if (room.status !== "playing" || contract?.declarer !== me || !between || !known || waiting)
-    return rejected || null;
-  const left = room.handSizes[me];
+  const left = t.seat.claim;
+  if (left === null) return rejected || null;
   // The number chosen outlives re-renders (a snapshot may arrive while it is picked).
   const chosen = claimDraft !== null && claimDraft <= left ? claimDraft : left;
   const count = h(
@@ -425,12 +422,10 @@ function claimView(s: State, roomID: string, room: RoomDocument, me: number): HT
   );
 }
 
-/** SPEC §15. An undo asked for: who asks, and Agree / Refuse for a person asked. Otherwise, for a
- *  seated player during a deal (the server says whether there is anything of theirs to take
- *  back): a button to ask. */
-function undoView(s: State, roomID: string, room: RoomDocument, me: number): HTMLElement | null {
+/** SPEC §15. An undo asked for: who asks, and Agree / Refuse when I am told to answer. Otherwise,
+ *  when I am told there is an action of mine to take back: a button to ask. */
+function undoView(s: State, roomID: string, room: RoomDocument, t: Told): HTMLElement | null {
   const asked = room.undo;
-  const inDeal = ["firstHalf", "bidding", "choosingTeammate", "playing"].includes(room.status);
   if (asked) {
     const answer = (accept: boolean) => () => act(() => respondUndo(roomID, accept, room.version));
     return h(
@@ -442,7 +437,7 @@ function undoView(s: State, roomID: string, room: RoomDocument, me: number): HTM
         "data-answering": asked.answering.join(","),
       },
       `${nameAt(room, asked.by)} asks to take back their last action`,
-      asked.answering.includes(me) &&
+      t.seat.respondUndo &&
         h(
           "span",
           {},
@@ -452,7 +447,7 @@ function undoView(s: State, roomID: string, room: RoomDocument, me: number): HTM
         ),
     );
   }
-  if (me < 0 || !inDeal || !room.settings.undo || room.claim) return null;
+  if (!t.seat.requestUndo) return null;
   return h(
     "div",
     { class: "undo" },
@@ -473,17 +468,15 @@ function handView(
   roomID: string,
   room: RoomDocument,
   hand: CardCode[],
-  canAct: boolean,
+  t: Told,
+  me: number,
 ): HTMLElement {
-  const playing = room.status === "playing" || room.status === "firstHalf";
-  const legal = new Set(playing && canAct ? legalCards(room, hand) : []);
+  const mayPlay = playable(s, t, me);
   return h(
     "div",
     { class: "hand", "data-testid": "hand", "data-count": hand.length },
     ...sortHand(hand).map((card) =>
-      cardButton(card, !s.busy && legal.has(card), "hand-card", () =>
-        act(() => playCard(roomID, card, room.version)),
-      ),
+      cardButton(card, mayPlay(card), "hand-card", () => act(() => playCard(roomID, card, room.version))),
     ),
   );
 }
@@ -491,19 +484,18 @@ function handView(
 export function tableView(s: State, roomID: string, room: RoomDocument): Node {
   const uid = s.user!.uid;
   const position = myPosition(room, uid);
-  // A spectator (SPEC §13) sees the table from seat 0, holds no hand and never acts.
+  // A spectator (SPEC §13) sees the table from seat 0, holds no hand and is told nothing.
   const spectator = position < 0;
-  const me = position; // -1 for a spectator: never "you", never my turn
+  const me = position; // -1 for a spectator: never "you"
   const bottom = Math.max(0, position);
-  const hand = spectator ? [] : (s.hand ?? []);
-  // Room and hand arrive as two snapshots; act only when they agree on my hand.
-  const inSync = spectator || hand.length === room.handSizes[me];
-  const canAct = !spectator && room.turn === me && actor(room) === me && inSync;
+  const hand = s.hand?.cards ?? [];
+  const t = told(room, uid, me, s.hand);
 
+  // My call: the bidding box takes the middle of the table, where the tricks go, so that my hand
+  // stays in view below it.
+  const calling = t.seat.placeBid.length > 0;
   let actions: Node | null = null;
-  if (room.status === "bidding") actions = bidBox(s, roomID, room, me, canAct);
-  else if (room.status === "choosingTeammate" && room.contract?.declarer === me)
-    actions = partnerPicker(s, roomID, room, hand);
+  if (t.seat.chooseTeammate) actions = partnerPicker(s, roomID, room, t);
   else if (room.status === "dealEnded")
     actions = h(
       "div",
@@ -523,28 +515,28 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       "data-version": room.version,
       "data-my-position": spectator ? "" : me,
       "data-spectator": String(spectator),
-      "data-in-sync": String(inSync),
+      "data-in-sync": String(t.inSync),
       "data-busy": String(s.busy),
     },
     h(
       "div",
       { class: "felt" },
-      statusLine(room, me),
+      statusLine(room, t),
       contractView(room, me, hand),
       h(
         "div",
         { class: "ring" },
         ...room.handSizes.map((_, p) => seatView(room, p, me, bottom)),
-        trickView(room, bottom),
+        calling ? bidBox(s, roomID, room, t) : trickView(room, bottom),
       ),
       resultView(s, room),
-      claimView(s, roomID, room, me),
-      undoView(s, roomID, room, me),
-      dummyView(s, roomID, room, me),
+      claimView(s, roomID, room, t),
+      undoView(s, roomID, room, t),
+      dummyView(s, roomID, room, t),
       actions,
       spectator
         ? h("p", { class: "watching", "data-testid": "watching" }, "You are watching: the hands stay hidden.")
-        : handView(s, roomID, room, hand, canAct),
+        : handView(s, roomID, room, hand, t, me),
     ),
     h("aside", {}, sheetView(room), scoreTable(s, room), auctionView(room, s.alerts), spectatorsLine(room)),
   );

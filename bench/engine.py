@@ -1,6 +1,6 @@
-"""Benchmark of the rules engine: random complete games through the Room API, and where the
-naive reference engine (`bench/reference.py`) plays the variant, the same games through it and
-through our `Deal` alone, measured side by side in the same run.
+"""Benchmark of the rules engine: random complete games through the Room API, and the same games
+through the naive reference engine (`bench/reference.py`, which plays every variant from its data)
+and through our `Deal` alone, measured side by side in the same run.
 
 Each game (one deal: a one-deal match of Floating Bridge, the first deal of a rubber of contract
 bridge, of a TigerBridge match, of a Memory Bridge match with its two halves): create a room,
@@ -11,7 +11,7 @@ move goes through `Room.place_bid` / `choose_partner` / `play_card`, which valid
 are chosen at random among `legal_bids` / `legal_partner_cards` / `legal_cards`.
 Shuffles use the default `secure_rng()`; a seeded `random.Random` only picks the moves.
 
-For Floating Bridge and contract bridge (the variants the reference plays) the same workload is
+For every variant the same workload is
 also run through the reference's `play_game` (strings and lists, a fresh `secrets.SystemRandom()`
 per game like ours) and through our `Deal` API alone (`new_deal`, `place_bid`, `choose_partner`,
 `play_card`: the rules engine without the room, its lobby and its match), the moves chosen by
@@ -28,10 +28,10 @@ game and a move, above the floor.
                            [--variants floating,contract,tiger,memory]
 
 Prints a small table per variant for the Room API (with several, each one's rate against the
-first, measured in the same run), then for a variant the reference plays its games per second
-through the reference, our Deal and our Room, and the ratios; the last line is `games_per_s: N`,
-the first variant's Room figure. With --profile it also runs the Room workload under cProfile
-and prints the top functions by cumulative and by own time.
+first, measured in the same run), then its games per second through the reference, our Deal
+and our Room, and the ratios; the last line is `games_per_s: N`, the first variant's Room figure.
+With --profile it also runs the Room workload under cProfile and prints the top functions by
+cumulative and by own time.
 """
 from __future__ import annotations
 
@@ -166,8 +166,9 @@ def play_deal(settings: Settings, choice: random.Random) -> Deal:
 
 def play_reference(settings: Settings, choice: random.Random) -> reference.ReferenceDeal:
     """One complete game through the reference engine (`reference.play_game`), same policy."""
-    return reference.play_game(settings.variant, choice, secure_rng().shuffle,
-                               play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule)
+    return reference.play_game(reference.rules_of(variant_named(settings.variant)), choice, secure_rng().shuffle,
+                               play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule,
+                               scoring=settings.scoring)
 
 
 class ScriptedChoice(random.Random):
@@ -217,8 +218,9 @@ def floor_game(settings: Settings, seed: int) -> FloorGame:
         decks.append(deck)
         secure.shuffle(deck)
 
-    reference.play_game(settings.variant, recorder, shuffle, play_all_tricks=settings.play_all_tricks,
-                        wash_rule=settings.wash_rule)
+    reference.play_game(reference.rules_of(variant_named(settings.variant)), recorder, shuffle,
+                        play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule,
+                        scoring=settings.scoring)
     return FloorGame(len(decks), tuple(recorder.script))
 
 
@@ -360,14 +362,10 @@ def main(argv: list[str] | None = None) -> None:
         else:
             settings = Settings().with_changes(Settings.parse_changes({"variant": variant}))
         run(settings, args.seed, 50, None)  # warm up
-        runners: list[Runner] = []
-        if variant in reference.VARIANTS:  # the reference plays it: measured side by side
-            play_for(partial(play_reference, settings), random.Random(args.seed), 50, None)
-            play_for(partial(play_deal, settings), random.Random(args.seed), 50, None)
-            runners, tally = interleaved(settings, args.seed, args.games, args.seconds)
-            wall = runners[-1].seconds
-        else:
-            tally, wall = run(settings, args.seed, args.games, args.seconds)
+        play_for(partial(play_reference, settings), random.Random(args.seed), 50, None)
+        play_for(partial(play_deal, settings), random.Random(args.seed), 50, None)
+        runners, tally = interleaved(settings, args.seed, args.games, args.seconds)
+        wall = runners[-1].seconds
         if args.profile:
             profile(settings, args.seed, min(tally.games, 2000))
         print(f"variant {variant}: {settings.to_dict()}; python {sys.version.split()[0]}")
@@ -375,19 +373,18 @@ def main(argv: list[str] | None = None) -> None:
         rates.append((variant, tally.games / wall))
         if len(rates) > 1:
             print(f"{variant} / {rates[0][0]}: {rates[-1][1] / rates[0][1]:.2f}x deals per second")
-        if runners:
-            print(f"against the reference engine, interleaved in {ROUNDS} rounds:")
-            for runner in runners:
-                print(f"  {runner.name + ' games/s':<22} {runner.rate:8.1f}  ({runner.games} games in "
-                      f"{runner.seconds:.2f} s)")
-            floor, ref = runners[0].rate, runners[1].rate
-            for runner in runners[2:]:
-                print(f"  {runner.name} / reference: {runner.rate / ref:.2f}x")
-            print(f"  ceiling (floor / reference): {floor / ref:.2f}x: no engine is faster here than its floor")
-            moves = tally.game_moves / max(tally.games, 1)
-            budget = 1e6 / (3 * ref) - 1e6 / floor
-            print(f"  3x the reference leaves {budget:.0f} us a game above the floor for the rules: "
-                  f"{budget / moves:.2f} us a move ({moves:.1f} moves a game)")
+        print(f"against the reference engine, interleaved in {ROUNDS} rounds:")
+        for runner in runners:
+            print(f"  {runner.name + ' games/s':<22} {runner.rate:8.1f}  ({runner.games} games in "
+                  f"{runner.seconds:.2f} s)")
+        floor, ref = runners[0].rate, runners[1].rate
+        for runner in runners[2:]:
+            print(f"  {runner.name} / reference: {runner.rate / ref:.2f}x")
+        print(f"  ceiling (floor / reference): {floor / ref:.2f}x: no engine is faster here than its floor")
+        moves = tally.game_moves / max(tally.games, 1)
+        budget = 1e6 / (3 * ref) - 1e6 / floor
+        print(f"  3x the reference leaves {budget:.0f} us a game above the floor for the rules: "
+              f"{budget / moves:.2f} us a move ({moves:.1f} moves a game)")
         print()
     print(f"games_per_s: {rates[0][1]:.0f}")
 

@@ -82,17 +82,20 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see():
     assert checked > 5000
 
 
-def test_the_view_holds_the_seats_own_hand_and_no_card_hidden_from_it():
+def test_the_view_holds_the_seats_own_hand_and_no_card_hidden_from_it_and_names_the_partner_once_played():
+    """The partner is in the view exactly once the partner card has been played: its player."""
     for seed in range(40):
         for deal in bot_deal(seed):
-            played = {play.card for t in (*deal.tricks, *([deal.trick] if deal.trick else [])) for play in t.plays}
+            plays = [play for t in (*deal.tricks, *([deal.trick] if deal.trick else [])) for play in t.plays]
+            played = {play.card for play in plays}
+            shown_by = next((play.position for play in plays if play.card == deal.partner_card), None)
             for position in range(4):
                 view = deal.view(position)
                 seen = {*view.hand, *(p.card for t in (*view.tricks, *([view.trick] if view.trick else []))
                                       for p in t.plays), *([view.partner_card] if view.partner_card else [])}
                 assert view.hand == deal.hands[position]
                 assert seen <= {*deal.hands[position], *played, *([deal.partner_card] if deal.partner_card else [])}
-                assert view.partner == (deal.partner if deal.partner_revealed else None)
+                assert view.partner == shown_by
 
 
 def deal_with_hand(first: str, dealer: int = 3) -> Deal:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -245,13 +246,25 @@ def test_deal_record_of_a_deal_that_ended_early() -> None:
     assert record["result"] == documents.public_room(finished_room())["result"]
 
 
+RANKS = "23456789TJQKA"
+
+
+def wire_winner(cards: list[dict], trump: str | None) -> int:
+    """The trick's winner restated on wire strings: the highest trump, else the highest of the suit led."""
+    led = cards[0]["card"][1]
+    pool = [c for c in cards if c["card"][1] == trump] or [c for c in cards if c["card"][1] == led]
+    return max(pool, key=lambda c: RANKS.index(c["card"][0]))["position"]
+
+
 @pytest.mark.parametrize("scoring", ["deals", "tricks"])
 def test_deal_record_holds_the_hands_as_dealt_and_the_whole_deal(scoring: str) -> None:
     rng = random.Random(13)
     room = seated_room(settings=Settings(deals=2, scoring=scoring)).start(PLAYERS[0], Permuting.dealing(MIXED_DEAL))
     # A bid of 1H from the player to speak, then three passes (no pass-out: the deal is MIXED_DEAL);
-    # a random partner card and random legal cards. Until the deal ends there is no record.
+    # a random partner card and random legal cards, written down as played. Until the deal ends
+    # there is no record.
     calls = iter(["1H", "PASS", "PASS", "PASS"])
+    partner_card, played = None, []
     while room.deal_in_progress:
         assert documents.deal_record(room) is None
         deal = room.deal
@@ -259,9 +272,12 @@ def test_deal_record_holds_the_hands_as_dealt_and_the_whole_deal(scoring: str) -
         if deal.phase is Phase.BIDDING:
             room = room.place_bid(uid, call(next(calls)), rng)
         elif deal.phase is Phase.CHOOSING_TEAMMATE:
-            room = room.choose_partner(uid, rng.choice(deal.legal_partner_cards()))
+            partner_card = rng.choice(deal.legal_partner_cards())
+            room = room.choose_partner(uid, partner_card)
         else:
-            room = room.play_card(uid, rng.choice(deal.legal_cards()))
+            choice = rng.choice(deal.legal_cards())
+            played.append({"position": deal.turn, "card": str(choice)})
+            room = room.play_card(uid, choice)
     assert room.status == "dealEnded"
     record = documents.deal_record(room)
     public = documents.public_room(room)
@@ -271,12 +287,25 @@ def test_deal_record_holds_the_hands_as_dealt_and_the_whole_deal(scoring: str) -
     assert record["players"] == list(PLAYERS)
     assert record["bids"] == public["bids"] == [{"position": 1, "bid": "1H"}, {"position": 2, "bid": "PASS"},
                                                 {"position": 3, "bid": "PASS"}, {"position": 0, "bid": "PASS"}]
-    for key in ("contract", "partnerCard", "tricks", "result"):
-        assert record[key] == public[key], key
-    holder = next(p for p, hand in enumerate(MIXED_DEAL) if card(record["partnerCard"]) in hand)
+    contract = record["contract"]
+    assert (contract["bid"], contract["declarer"], record["partnerCard"]) == ("1H", 1, str(partner_card))
+    # The tricks are the cards played, four by four, each won as the rules say (hearts trump).
+    tricks = [played[i:i + 4] for i in range(0, len(played), 4)]
+    assert [t["cards"] for t in record["tricks"]] == tricks
+    assert [(t["leader"], t["winner"]) for t in record["tricks"]] == [(t[0]["position"], wire_winner(t, "H"))
+                                                                       for t in tricks]
+    assert any(wire_winner(t, "H") != wire_winner(t, None) for t in tricks)  # a heart ruffed: trump counted
+    holder = next(p for p, hand in enumerate(MIXED_DEAL) if partner_card in hand)
     assert record["partner"] == holder == public["partnerPosition"] == public["result"]["partner"]
-    result = public["result"]
-    side_tricks = result["declarerTricks"] if result["made"] else result["defenderTricks"]
-    points = 1 if scoring == "deals" else side_tricks
-    assert record["scoreChanges"] == {uid: points if uid in result["winners"] else 0 for uid in PLAYERS}
+    # The result, from those winners: 1H needs seven tricks for the declarer and partner.
+    won = Counter(wire_winner(t, "H") for t in tricks)
+    ours = won[1] + (won[holder] if holder != 1 else 0)
+    made = ours >= 7
+    result = record["result"]
+    assert (result["declarerTricks"], result["defenderTricks"], result["made"]) == (ours, len(tricks) - ours, made)
+    winners = {1, holder} if made else {0, 1, 2, 3} - {1, holder}
+    assert set(result["winners"]) == {PLAYERS[p] for p in winners}
+    points = 1 if scoring == "deals" else (ours if made else len(tricks) - ours)
+    assert record["scoreChanges"] == {uid: points if p in winners else 0 for p, uid in enumerate(PLAYERS)}
     assert record["scoreChanges"] == public["match"]["scores"]
+    assert record["result"] == public["result"] and record["tricks"] == public["tricks"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from bridge import ALL_BIDS, PASS, Phase, Reason, Settings
+from bridge import ALL_BIDS, PASS, BridgeError, Phase, Reason, Settings
 from bridge.bids import DOUBLE, REDOUBLE, Doubling
 from bridge.contract import CONTRACT
 from bridge.deal import Bidding, Deal
@@ -128,14 +128,40 @@ def test_floating_bridge_has_no_doubling() -> None:
             deal.place_bid(1, double, RNG)
 
 
-def test_legal_calls_are_exactly_the_calls_with_no_violation() -> None:
+def allowed_calls(calls: list[tuple[int, str]], turn: int) -> set[str]:
+    """The calls the player at `turn` may make after `calls` (position, text), restated from SPEC
+    §11 on wire strings: PASS; any bid above the last; X of the opponents' last bid not yet
+    doubled; XX of their own side's last bid doubled and not yet redoubled (partners sit
+    opposite: 0 and 2 against 1 and 3)."""
+    bids = [str(bid) for bid in ALL_BIDS]
+    made = [(position, text) for position, text in calls if text in bids]
+    if not made:
+        return {"PASS", *bids}
+    bidder, last = made[-1]
+    since = [text for _, text in calls[calls.index(made[-1]) + 1:]]
+    doubling = "XX" if "XX" in since else "X" if "X" in since else ""
+    ours = bidder % 2 == turn % 2
+    doubles = {"X"} if not ours and not doubling else {"XX"} if ours and doubling == "X" else set()
+    return {"PASS", *doubles, *bids[bids.index(last) + 1:]}
+
+
+def test_the_calls_told_and_accepted_are_exactly_those_the_doubling_rules_allow() -> None:
     rng = random.Random(7)
     for _ in range(300):
         deal = auction(dealer=rng.randrange(4))
         while deal.phase is Phase.BIDDING:
-            legal = set(deal.legal_bids())
-            assert legal == {c for c in ALL_CALLS if deal.bid_violation(c) is None}
-            options = sorted(legal, key=str)
+            turn = deal.turn
+            allowed = allowed_calls([(e.position, str(e.call)) for e in deal.calls], turn)
+            assert {str(c) for c in deal.legal_bids()} == allowed
+            accepted = set()
+            for c in ALL_CALLS:
+                try:
+                    deal.place_bid(turn, c, RNG)
+                except BridgeError:
+                    continue
+                accepted.add(str(c))
+            assert accepted == allowed
+            options = sorted(deal.legal_bids(), key=str)
             weights = [6 if c is PASS else 2 if c in (DOUBLE, REDOUBLE) else 1 for c in options]
             choice = rng.choices(options, weights=weights)[0]
-            deal = deal.place_bid(deal.turn, choice, rng)
+            deal = deal.place_bid(turn, choice, rng)

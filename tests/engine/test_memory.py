@@ -148,11 +148,22 @@ def test_a_pass_before_any_bid_does_not_end_the_auction() -> None:
     assert deal.phase is Phase.PLAYING and deal.contract.declarer == 1 and deal.turn == 0
 
 
-def test_a_second_half_both_players_pass_is_not_played_and_the_deal_ends_on_its_first_half() -> None:
-    deal = calls(second_half(dealer=0), "PASS", "PASS")
+@pytest.mark.parametrize("seed", range(4))
+def test_a_second_half_both_players_pass_is_not_played_and_the_deal_ends_on_its_first_half(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = calls(play_out(new_deal(MEMORY, PAIR, MEMORY_SETTINGS, seed % 2, rng), rng, until=Phase.BIDDING),
+                 "PASS", "PASS")
     assert deal.is_finished and deal.outcome() is None and deal.phase is Phase.COMPLETE
-    sheet = TargetSheet(500).scored(deal)
-    assert sheet.last == first_half_entries(deal.first_tricks, 2) and sum(sheet.totals) == sheet.last[0].points
+    # Only the first half scores: its winner 1NT made with its tricks (40 for the seventh, 30 each
+    # beyond), plus 100; the tricks counted from the cards, the highest of the suit led winning.
+    won = [0, 0]
+    for trick in deal.first_tricks:
+        led = trick.plays[0].card.suit
+        won[max((p for p in trick.plays if p.card.suit == led), key=lambda p: p.card.rank).position] += 1
+    winner = won.index(max(won))
+    totals = [0, 0]
+    totals[winner] = 40 + 30 * (won[winner] - 7) + 100
+    assert TargetSheet(500).scored(deal).totals == tuple(totals)
 
 
 def test_doubles_and_redoubles_follow_the_two_player_rules_and_a_new_bid_cancels_them() -> None:

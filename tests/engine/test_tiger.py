@@ -54,9 +54,17 @@ def test_the_ladder_is_twenty_five_bids_of_five_to_nine_rounds_with_no_crests_lo
 
 
 def test_a_bid_of_n_proclaims_exactly_n_rounds() -> None:
+    """Each bid of the ladder won in an auction and played out by the bots: the proclaimers need
+    its level in rounds, the defenders the other 14 - n, and it is made exactly with n or more."""
+    rng = random.Random(3)
     for bid in TIGER.auction.ladder:
-        assert TIGER.target(bid) == bid.level
-        assert TIGER.defender_target(bid) == 14 - bid.level
+        deal = after(new_deal(TIGER, PLAYERS, TIGER_SETTINGS, 3, rng), str(bid), "PASS", "PASS", "PASS")
+        level = int(str(bid)[0])
+        assert (deal.contract.target, deal.contract.defender_target) == (level, 14 - level)
+        while not deal.is_finished:
+            deal = deal.act(deal.actor, deal.bot_action(), rng)
+        outcome = deal.outcome()
+        assert outcome.made == (outcome.declarer_tricks >= level)
 
 
 @pytest.mark.parametrize("text", ["4S", "1NT", "3H"])

@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 
 from .errors import BridgeError, Reason
+from .request import Value
 
 #: A message is 1-500 characters once trimmed.
 MAX_TEXT = 500
@@ -34,9 +35,16 @@ def plain_text(value: object, field: str, most: int) -> str:
     return text
 
 
-def message_text(value: object) -> str:
-    """The text of a chat message to store (`plain_text`, at most `MAX_TEXT` characters)."""
-    return plain_text(value, "text", MAX_TEXT)
+def plain(field: str, most: int) -> Value[str]:
+    """A request field `field` of user text (`plain_text`, 1-`most` characters). JSON Schema
+    cannot count a string once trimmed: the schema asks for a non-empty string, and its
+    description says the rest."""
+    schema = {"type": "string", "minLength": 1, "description": f"1-{most} characters, not counting spaces around it."}
+    return Value(lambda value: plain_text(value, field, most), schema)
+
+
+#: The text of a chat message (SPEC §13), to store as `plain_text` gives it.
+MESSAGE = plain("text", MAX_TEXT)
 
 
 def sent_within_limit(recent: Sequence[float], now: float) -> tuple[float, ...]:

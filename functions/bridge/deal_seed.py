@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .chat import plain_text
+from .chat import plain
 
 #: The seed's length in bytes.
 SEED_BYTES = 32
@@ -56,9 +56,8 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def entropy_text(value: object) -> str:
-    """A player's entropy as sent with `toggleReady`: 1-`MAX_ENTROPY` characters of plain text."""
-    return plain_text(value, "entropy", MAX_ENTROPY)
+#: A player's entropy as sent with `toggleReady`: 1-`MAX_ENTROPY` characters of plain text.
+ENTROPY = plain("entropy", MAX_ENTROPY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import BridgeError, Reason
+from .request import Value, flag, one_of, whole
 from .variants import DEFAULT_VARIANT, VARIANTS, variant_named
 
 #: SPEC §9: deals in a match, 1-100, or 0 for no fixed end.
@@ -27,54 +28,57 @@ def _invalid(message: str) -> BridgeError:
     return BridgeError(Reason.INVALID_SETTINGS, message)
 
 
-def _boolean(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise _invalid(f"Setting '{name}' must be true or false.")
-    return value
+def _boolean(name: str) -> Value[bool]:
+    return flag(f"Setting '{name}' must be true or false.", Reason.INVALID_SETTINGS)
 
 
-def _deals(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEALS:
-        raise _invalid(f"Setting '{name}' must be a whole number of deals, 1-{MAX_DEALS}, or 0 for no fixed end.")
-    return value
+def _deals(name: str) -> Value[int]:
+    return whole(0, MAX_DEALS,
+                 f"Setting '{name}' must be a whole number of deals, 1-{MAX_DEALS}, or 0 for no fixed end.",
+                 Reason.INVALID_SETTINGS)
 
 
-def _turn_seconds(name: str, value: object) -> int:
-    if (isinstance(value, bool) or not isinstance(value, int)
-            or not (value == 0 or MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS)):
-        raise _invalid(f"Setting '{name}' is 0 (no timer) or {MIN_TURN_SECONDS}-{MAX_TURN_SECONDS} seconds.")
-    return value
+def _turn_seconds(name: str) -> Value[int]:
+    return whole(MIN_TURN_SECONDS, MAX_TURN_SECONDS,
+                 f"Setting '{name}' is 0 (no timer) or {MIN_TURN_SECONDS}-{MAX_TURN_SECONDS} seconds.",
+                 Reason.INVALID_SETTINGS, or_zero=True)
 
 
-def _target_score(name: str, value: object) -> int:
-    if (isinstance(value, bool) or not isinstance(value, int)
-            or not MIN_TARGET_SCORE <= value <= MAX_TARGET_SCORE):
-        raise _invalid(f"Setting '{name}' is a whole number of points, {MIN_TARGET_SCORE}-{MAX_TARGET_SCORE}.")
-    return value
+def _target_score(name: str) -> Value[int]:
+    return whole(MIN_TARGET_SCORE, MAX_TARGET_SCORE,
+                 f"Setting '{name}' is a whole number of points, {MIN_TARGET_SCORE}-{MAX_TARGET_SCORE}.",
+                 Reason.INVALID_SETTINGS)
 
 
-def _bot_level(name: str, value: object) -> str:
-    if not isinstance(value, str) or value not in BOT_LEVELS:
-        raise _invalid(f"Setting '{name}' is one of {', '.join(BOT_LEVELS)}.")
-    return value
+def _bot_level(name: str) -> Value[str]:
+    return one_of(BOT_LEVELS, f"Setting '{name}' is one of {', '.join(BOT_LEVELS)}.", Reason.INVALID_SETTINGS)
 
 
-def _variant(name: str, value: object) -> str:
-    return variant_named(value).name
+def _variant(name: str) -> Value[str]:
+    return Value(lambda value: variant_named(value).name, {"type": "string", "enum": list(VARIANTS)})
 
 
-def _scoring(name: str, value: object) -> str:
-    """One of the scorings some registered variant has (whether the room's has it is checked
-    with the whole change, `Settings.with_changes`)."""
-    scorings = tuple(dict.fromkeys(scoring for variant in VARIANTS.values() for scoring in variant.scorings))
-    if not isinstance(value, str) or value not in scorings:
-        raise _invalid(f"Setting '{name}' is one of {', '.join(scorings)}.")
-    return value
+def _scorings() -> tuple[str, ...]:
+    """Every scoring some registered variant has."""
+    return tuple(dict.fromkeys(scoring for variant in VARIANTS.values() for scoring in variant.scorings))
 
 
-#: Wire name -> (attribute, value check). Whether a `scoring` or an option belongs to the room's
-#: variant is checked once the whole change is known (`Settings.with_changes`).
-_WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
+def _scoring(name: str) -> Value[str]:
+    """One of the scorings some registered variant has, asked of the registry when parsed
+    (whether the room's variant has it is checked with the whole change, `Settings.with_changes`)."""
+
+    def parse(value: object) -> str:
+        scorings = _scorings()
+        if not isinstance(value, str) or value not in scorings:
+            raise _invalid(f"Setting '{name}' is one of {', '.join(scorings)}.")
+        return value
+
+    return Value(parse, {"type": "string", "enum": list(_scorings())})
+
+
+#: Wire name -> (attribute, the value it takes, given its name). Whether a `scoring` or an option
+#: belongs to the room's variant is checked once the whole change is known (`Settings.with_changes`).
+_KINDS: dict[str, tuple[str, Callable[[str], Value[SettingValue]]]] = {
     "variant": ("variant", _variant),
     "inviteOnly": ("invite_only", _boolean),
     "deals": ("deals", _deals),
@@ -89,6 +93,9 @@ _WIRE: dict[str, tuple[str, Callable[[str, object], SettingValue]]] = {
     "honours": ("honours", _boolean),
     "targetScore": ("target_score", _target_score),
 }
+_WIRE = {name: (attribute, kind(name)) for name, (attribute, kind) in _KINDS.items()}
+#: The `turnSeconds` setting's value, which a duplicate event's request takes too.
+TURN_SECONDS: Value[int] = _turn_seconds("turnSeconds")
 #: Settings every variant takes; the others are a variant's `options`.
 _COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "botLevel", "chat", "undo")
 
@@ -131,8 +138,8 @@ class Settings:
         for name, value in data.items():
             if name not in _WIRE:
                 raise _invalid(f"Unknown setting; the settings are {', '.join(_WIRE)}.")
-            attribute, check = _WIRE[name]
-            changes[attribute] = check(name, value)
+            attribute, setting = _WIRE[name]
+            changes[attribute] = setting.parse(value)
         return changes
 
     def with_changes(self, changes: Mapping[str, SettingValue]) -> Settings:
@@ -164,3 +171,13 @@ class Settings:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settings:
         return cls().with_changes(cls.parse_changes(dict(data)))
+
+
+#: A request's `settings` (createGameRoom, updateRoomSettings): changes to a room's settings.
+CHANGES: Value[dict[str, SettingValue]] = Value(Settings.parse_changes, {
+    "description": "Settings to change: any of `SettingsDoc`'s.",
+    "properties": {name: value.schema for name, (_, value) in _WIRE.items()},
+    "title": "SettingsChanges",
+    "type": "object",
+    "additionalProperties": False,
+}, title="SettingsChanges")

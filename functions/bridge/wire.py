@@ -1,14 +1,16 @@
-"""The wire contract, declared once: every document a client reads and every callable's request
-and answer, as typed dictionaries.
+"""The wire contract, declared once: every document a client reads and every callable's answer,
+as typed dictionaries. Each callable's request is declared where the server parses it, in
+`service.payloads` (with `bridge.request`).
 
 The projections in `documents` are typed by these, so mypy checks that what the server writes
-has exactly these shapes; `scripts/export-schema` turns them into the JSON Schema in
-`docs/schema.json` that client developers generate their types from, and a test fails when the
-web client's `web/src/types.ts` disagrees with it. Cards, bids and seats are as SPEC §2 says.
+has exactly these shapes; `scripts/export-schema` turns them, with the requests, into the JSON
+Schema in `docs/schema.json` that client developers generate their types from, and a test fails
+when the web client's `web/src/types.ts` disagrees with it. Cards, bids and seats are as SPEC §2
+says.
 """
 from __future__ import annotations
 
-from typing import Literal, NotRequired, Required
+from typing import Literal, NotRequired
 
 # typing_extensions' TypedDict (already loaded by the Firebase SDK, so free at cold start): the
 # one pydantic reads on Python 3.11 to export the JSON Schema.
@@ -449,90 +451,7 @@ class PlayerAccount(TypedDict):
     stats: Stats
 
 
-# ----- callables: requests (`data`) and answers (SPEC §4, §8, §9, §14) -------------------------
-
-
-class SettingsChanges(TypedDict, total=False):
-    """Settings to change: any of `SettingsDoc`'s."""
-
-    variant: VariantName
-    inviteOnly: bool
-    deals: int
-    scoring: ScoringName
-    turnSeconds: int
-    botReplacesLeaver: bool
-    botLevel: BotLevel
-    chat: bool
-    undo: bool
-    playAllTricks: bool
-    washRule: bool
-    honours: bool
-    targetScore: int
-
-
-class Guards(TypedDict, total=False):
-    """Optional on every room-changing call: reject unless the room is at `expectedVersion`
-    (STALE_STATE); `requestID` makes a resent action harmless (SPEC §8)."""
-
-    expectedVersion: int
-    requestID: str
-
-
-class CreateGameRoomRequest(TypedDict, total=False):
-    settings: SettingsChanges
-    requestID: str
-
-
-class RoomRequest(Guards):
-    """joinGameRoom, leaveGameRoom, and the other calls on one room with no more to say."""
-
-    roomID: Required[str]
-
-
-class ToggleReadyRequest(Guards):
-    """toggleReady: `entropy` (1-64 characters, public) goes into the next deal's dealing when
-    the call gets the caller ready (SPEC §16)."""
-
-    roomID: Required[str]
-    entropy: NotRequired[str]
-
-
-class StartGameRequest(Guards):
-    """startGame: the caller's current room."""
-
-
-class PlaceBidRequest(Guards):
-    roomID: Required[str]
-    bid: Required[BidText]
-    alert: NotRequired[str]
-
-
-class CardRequest(Guards):
-    """chooseTeammate, playCard."""
-
-    roomID: Required[str]
-    card: Required[CardText]
-
-
-class ClaimRequest(Guards):
-    """claim (SPEC §15)."""
-
-    roomID: Required[str]
-    tricks: Required[int]
-
-
-class RespondClaimRequest(Guards):
-    """respondClaim (SPEC §15)."""
-
-    roomID: Required[str]
-    accept: Required[bool]
-
-
-class RespondUndoRequest(Guards):
-    """respondUndo (SPEC §15)."""
-
-    roomID: Required[str]
-    accept: Required[bool]
+# ----- callables: answers (SPEC §4, §8, §9, §14) ----------------------------------------------
 
 
 class ClaimAnswer(TypedDict):
@@ -542,21 +461,6 @@ class ClaimAnswer(TypedDict):
 
     success: Literal[True]
     claim: Literal["open", "accepted", "rejected"]
-
-
-class InviteToRoomRequest(Guards):
-    roomID: Required[str]
-    uid: Required[str]
-
-
-class UpdateRoomSettingsRequest(Guards):
-    roomID: Required[str]
-    settings: Required[SettingsChanges]
-
-
-class UpdateProfileRequest(TypedDict, total=False):
-    displayName: Required[str]
-    requestID: str
 
 
 class Success(TypedDict):
@@ -572,33 +476,10 @@ class ToggleReadyAnswer(TypedDict):
     ready: bool
 
 
-class ExportDealsRequest(TypedDict):
-    """exportDeals (SPEC §16): the room whose finished deals to export, and the format (`pbn`)."""
-
-    roomID: str
-    format: Literal["pbn"]
-
-
 class ExportDealsAnswer(TypedDict):
     """The room's hand records in the format asked for: PBN 2.1 export format (CRLF line ends)."""
 
     text: str
-
-
-class RemoveBotRequest(Guards):
-    roomID: Required[str]
-    uid: Required[str]
-
-
-class KickPlayerRequest(Guards):
-    roomID: Required[str]
-    uid: Required[str]
-
-
-class SendMessageRequest(TypedDict, total=False):
-    roomID: Required[str]
-    text: Required[str]
-    requestID: str
 
 
 class SendMessageAnswer(TypedDict):
@@ -741,37 +622,6 @@ class DirectorDocument(TypedDict):
 
     standings: list[StandingDoc]
     results: int
-
-
-class CreateEventRequest(TypedDict, total=False):
-    """createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4)."""
-
-    form: Required[EventForm]
-    boards: Required[int]
-    tables: int
-    boardsPerRound: int
-    inviteOnly: bool
-    invited: list[str]
-    turnSeconds: int
-    requestID: str
-
-
-class EventSpotRequest(TypedDict, total=False):
-    """joinEventTable, addEventBot: the spot is pair `table` (the table it starts at, from 0) of
-    `direction`, seat 0 (North or East) or 1 (South or West)."""
-
-    eventID: Required[str]
-    table: Required[int]
-    direction: Required[Direction]
-    seat: Required[int]
-    requestID: str
-
-
-class EventRequest(TypedDict, total=False):
-    """startEvent, leaveEvent."""
-
-    eventID: Required[str]
-    requestID: str
 
 
 class CreateEventAnswer(TypedDict):

@@ -22,7 +22,7 @@ from bridge.wire import (
 )
 
 from . import accounts, payloads, store
-from .endpoint import Call, Caller
+from .endpoint import Call, Caller, Handler, takes
 from .store import Applied, Data
 
 SUCCESS: Success = {"success": True}
@@ -70,9 +70,9 @@ def _room_move(call: Call, request: payloads.RoomMove, move: Callable[[Room], Ro
     return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
 
 
-def create_game_room(call: Call) -> CreateGameRoomAnswer:
-    request = payloads.CreateRoom.parse(call.data)
-    settings = Settings().with_changes(request.settings)
+@takes(payloads.CreateGameRoomRequest)
+def create_game_room(call: Call, request: payloads.CreateGameRoomRequest) -> CreateGameRoomAnswer:
+    settings = Settings().with_changes(request.settings or {})
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[CreateGameRoomAnswer]:
@@ -86,8 +86,8 @@ def create_game_room(call: Call) -> CreateGameRoomAnswer:
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
-def join_game_room(call: Call) -> Success:
-    request = payloads.RoomAction.parse(call.data)
+@takes(payloads.RoomRequest)
+def join_game_room(call: Call, request: payloads.RoomRequest) -> Success:
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
@@ -103,8 +103,8 @@ def join_game_room(call: Call) -> Success:
                             [accounts.account_ref(caller.uid), *store.audience_reads(request.room_id)])
 
 
-def leave_game_room(call: Call) -> None:
-    request = payloads.RoomAction.parse(call.data)
+@takes(payloads.RoomRequest)
+def leave_game_room(call: Call, request: payloads.RoomRequest) -> None:
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[None]:
@@ -120,8 +120,8 @@ def leave_game_room(call: Call) -> None:
                             [accounts.account_ref(caller.uid), *store.room_reads(request.room_id)])
 
 
-def toggle_ready(call: Call) -> ToggleReadyAnswer:
-    request = payloads.ToggleReady.parse(call.data)
+@takes(payloads.ToggleReadyRequest)
+def toggle_ready(call: Call, request: payloads.ToggleReadyRequest) -> ToggleReadyAnswer:
     uid = call.caller.uid
 
     def answer(room: Room) -> ToggleReadyAnswer:
@@ -130,8 +130,8 @@ def toggle_ready(call: Call) -> ToggleReadyAnswer:
     return _room_move(call, request, lambda room: room.toggle_ready(uid, request.entropy), answer)
 
 
-def start_game(call: Call) -> Success:
-    request = payloads.StartGame.parse(call.data)
+@takes(payloads.StartGameRequest)
+def start_game(call: Call, request: payloads.StartGameRequest) -> Success:
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
@@ -145,29 +145,29 @@ def start_game(call: Call) -> Success:
     return store.run_action(call.action(request.request_id), body, [accounts.account_ref(caller.uid)])
 
 
-def place_bid(call: Call) -> None:
-    request = payloads.PlaceBid.parse(call.data)
+@takes(payloads.PlaceBidRequest)
+def place_bid(call: Call, request: payloads.PlaceBidRequest) -> None:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.place_bid(uid, request.call, alert=request.alert),
                       lambda room: None)
 
 
-def choose_teammate(call: Call) -> None:
-    request = payloads.CardAction.parse(call.data)
+@takes(payloads.CardRequest)
+def choose_teammate(call: Call, request: payloads.CardRequest) -> None:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.choose_partner(uid, request.card), lambda room: None)
 
 
-def play_card(call: Call) -> Success:
-    request = payloads.CardAction.parse(call.data)
+@takes(payloads.CardRequest)
+def play_card(call: Call, request: payloads.CardRequest) -> Success:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.play_card(uid, request.card), lambda room: SUCCESS)
 
 
-def claim(call: Call) -> ClaimAnswer:
+@takes(payloads.ClaimRequest)
+def claim(call: Call, request: payloads.ClaimRequest) -> ClaimAnswer:
     """SPEC §15: the declarer claims tricks; bot opponents answer in the same transaction. A bot's
     rejection leaves the room as it was: the answer says so."""
-    request = payloads.Claim.parse(call.data)
     uid = call.caller.uid
 
     def answer(room: Room) -> ClaimAnswer:
@@ -179,27 +179,27 @@ def claim(call: Call) -> ClaimAnswer:
     return _room_move(call, request, lambda room: room.claim(uid, request.tricks), answer)
 
 
-def respond_claim(call: Call) -> Success:
-    request = payloads.Answer.parse(call.data)
+@takes(payloads.RespondRequest)
+def respond_claim(call: Call, request: payloads.RespondRequest) -> Success:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.answer_claim(uid, request.accept), lambda room: SUCCESS)
 
 
-def request_undo(call: Call) -> Success:
+@takes(payloads.RoomRequest)
+def request_undo(call: Call, request: payloads.RoomRequest) -> Success:
     """SPEC §15: take back my last action, once the other side agrees (bots agree at once)."""
-    request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.request_undo(uid), lambda room: SUCCESS)
 
 
-def respond_undo(call: Call) -> Success:
-    request = payloads.Answer.parse(call.data)
+@takes(payloads.RespondRequest)
+def respond_undo(call: Call, request: payloads.RespondRequest) -> Success:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.answer_undo(uid, request.accept), lambda room: SUCCESS)
 
 
-def invite_to_room(call: Call) -> Success:
-    request = payloads.RoomTarget.parse(call.data)
+@takes(payloads.InviteToRoomRequest)
+def invite_to_room(call: Call, request: payloads.InviteToRoomRequest) -> Success:
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
@@ -213,9 +213,9 @@ def invite_to_room(call: Call) -> Success:
     return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
-def add_bot(call: Call) -> AddBotAnswer:
+@takes(payloads.RoomRequest)
+def add_bot(call: Call, request: payloads.RoomRequest) -> AddBotAnswer:
     """SPEC §10: the host seats a bot; the answer names its uid."""
-    request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
 
     def answer(room: Room) -> AddBotAnswer:
@@ -224,16 +224,16 @@ def add_bot(call: Call) -> AddBotAnswer:
     return _room_move(call, request, lambda room: room.add_bot(uid), answer)
 
 
-def claim_timeout(call: Call) -> Success:
+@takes(payloads.RoomRequest)
+def claim_timeout(call: Call, request: payloads.RoomRequest) -> Success:
     """SPEC §10: after the turn deadline, any member has the server move for the idle player."""
-    request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
     now = time.time()
     return _room_move(call, request, lambda room: room.claim_timeout(uid, now), lambda room: SUCCESS)
 
 
-def remove_bot(call: Call) -> Success:
-    request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
+@takes(payloads.RemoveRequest)
+def remove_bot(call: Call, request: payloads.RemoveRequest) -> Success:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.remove_bot(uid, request.target), lambda room: SUCCESS)
 
@@ -242,11 +242,11 @@ def remove_bot(call: Call) -> Success:
 PBN_SITE = "Floating Bridge backend (Firebase)"
 
 
-def export_deals(call: Call) -> ExportDealsAnswer:
+@takes(payloads.ExportDealsRequest)
+def export_deals(call: Call, request: payloads.ExportDealsRequest) -> ExportDealsAnswer:
     """SPEC §16: the room's finished deals as PBN, for whoever may read their records. It changes no
     game document and takes no `requestID`; each export spends the caller's allowances
     (`request_log.EXPORTS`: it reads every record of the room)."""
-    request = payloads.ExportDeals.parse(call.data)
 
     def body(txn: store.Transaction) -> Applied[ExportDealsAnswer]:
         stored, records = store.deal_records(txn, request.room_id, call.caller.uid)
@@ -258,7 +258,8 @@ def export_deals(call: Call) -> ExportDealsAnswer:
     return store.run_action(call.action(None), body, store.room_reads(request.room_id))
 
 
-def _audience_move(call: Call, request: payloads.RoomAction, move: Callable[[Room, Audience], Audience]) -> Success:
+def _audience_move(call: Call, request: payloads.RoomRequest,
+                   move: Callable[[Room, Audience], Audience]) -> Success:
     """A move of the room's audience alone (`bridge.audience`): the room is read, never written,
     so its `version` does not move and no player's call waits for it or is refused as stale."""
 
@@ -270,23 +271,23 @@ def _audience_move(call: Call, request: payloads.RoomAction, move: Callable[[Roo
     return store.run_action(call.action(request.request_id), body, store.watch_reads(request.room_id))
 
 
-def watch_room(call: Call) -> Success:
+@takes(payloads.RoomRequest)
+def watch_room(call: Call, request: payloads.RoomRequest) -> Success:
     """SPEC §13: a signed-in user who is not seated watches the room."""
-    request = payloads.RoomAction.parse(call.data)
     uid = call.caller.uid
     return _audience_move(call, request, lambda room, audience: audience.watch(room, uid))
 
 
-def stop_watching(call: Call) -> Success:
-    request = payloads.RoomAction.parse(call.data)
+@takes(payloads.RoomRequest)
+def stop_watching(call: Call, request: payloads.RoomRequest) -> Success:
     uid = call.caller.uid
     return _audience_move(call, request, lambda room, audience: audience.stop_watching(uid))
 
 
-def kick_player(call: Call) -> Success:
+@takes(payloads.RemoveRequest)
+def kick_player(call: Call, request: payloads.RemoveRequest) -> Success:
     """SPEC §13: the host removes a spectator (at any time) or a seated player (between deals),
     who may not come back; a removed player's account no longer points at the room."""
-    request = payloads.RoomTarget.parse(call.data, payloads.bot_uid)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
@@ -301,10 +302,10 @@ def kick_player(call: Call) -> Success:
     return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
-def send_message(call: Call) -> SendMessageAnswer:
+@takes(payloads.SendMessageRequest)
+def send_message(call: Call, request: payloads.SendMessageRequest) -> SendMessageAnswer:
     """SPEC §13: a player or spectator says something at the table. The room itself (and its
     version) does not change: the message and the chat's bookkeeping are documents of their own."""
-    request = payloads.SendMessage.parse(call.data)
     caller = call.caller
     now = time.time()
 
@@ -320,16 +321,16 @@ def send_message(call: Call) -> SendMessageAnswer:
     return store.run_action(call.action(request.request_id), body, store.audience_reads(request.room_id))
 
 
-def update_room_settings(call: Call) -> Success:
-    request = payloads.UpdateSettings.parse(call.data)
+@takes(payloads.UpdateRoomSettingsRequest)
+def update_room_settings(call: Call, request: payloads.UpdateRoomSettingsRequest) -> Success:
     uid = call.caller.uid
     return _room_move(call, request, lambda room: room.update_settings(uid, request.changes), lambda room: SUCCESS)
 
 
-def update_profile(call: Call) -> UpdateProfileAnswer:
+@takes(payloads.UpdateProfileRequest)
+def update_profile(call: Call, request: payloads.UpdateProfileRequest) -> UpdateProfileAnswer:
     """SPEC §14: the caller's display name, on their account and at their seat in their current
     room (unless it has ended), in one transaction."""
-    request = payloads.UpdateProfile.parse(call.data)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[UpdateProfileAnswer]:
@@ -347,7 +348,7 @@ def update_profile(call: Call) -> UpdateProfileAnswer:
 
 
 #: Callable name (SPEC §4) -> handler.
-CALLABLES: dict[str, Callable[[Call], Any]] = {
+CALLABLES: dict[str, Handler[Any, Any]] = {
     "createGameRoom": create_game_room,
     "joinGameRoom": join_game_room,
     "leaveGameRoom": leave_game_room,

@@ -13,13 +13,14 @@ import logging
 import traceback
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import flask
 from firebase_functions import https_fn, options, params
 from google.api_core import exceptions as google_errors
 
 from bridge import BridgeError, Reason
+from bridge.request import Request
 from bridge.room import is_bot
 
 from . import payloads, request_log
@@ -110,7 +111,26 @@ class Call:
         return request_log.Action.of(self.caller.uid, self.function, self.data, request_id)
 
 
-Handler = Callable[[Call], Any]
+R = TypeVar("R", bound=Request)
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Handler(Generic[R, A]):
+    """A callable's code: the request it takes (its declaration: `payloads`) and `run`, which
+    gets the call with its data parsed as that request (`Request.parse`, before any Firestore
+    access: a malformed request never reaches `run`)."""
+
+    request: type[R]
+    run: Callable[[Call, R], A]
+
+    def __call__(self, call: Call) -> A:
+        return self.run(call, self.request.parse(call.data))
+
+
+def takes(request: type[R]) -> Callable[[Callable[[Call, R], A]], Handler[R, A]]:
+    """Declare a callable's code as taking `request`: `@takes(PlaceBidRequest)`."""
+    return lambda run: Handler(request, run)
 
 
 def https_error(reason: Reason, message: str, retry_after: float | None = None) -> https_fn.HttpsError:
@@ -129,7 +149,7 @@ class OutcomeUnknown(Exception):
     """A commit's outcome could not be learnt: the action may or may not have been applied."""
 
 
-def handle(name: str, handler: Handler, request: https_fn.CallableRequest[Any]) -> Any:
+def handle(name: str, handler: Handler[Any, Any], request: https_fn.CallableRequest[Any]) -> Any:
     """Run `handler` for a verified callable request to `name`: the caller (signed in, from an app
     App Check vouches for unless `ENFORCE_APP_CHECK` is off), then the one error mapping."""
     auth = request.auth
@@ -199,7 +219,7 @@ def other_functions_named(path: str, name: str, functions: Collection[str]) -> l
     return [segment for segment in path.split("/") if segment in functions and segment != name]
 
 
-def callable_function(name: str, handler: Handler,
+def callable_function(name: str, handler: Handler[Any, Any],
                       functions: Collection[str]) -> Callable[[flask.Request], flask.Response]:
     """Declare `handler` as the callable `name`: authenticated, size-guarded, errors mapped.
     `functions` are the names of all our functions, to refuse a request meant for another."""

@@ -12,7 +12,7 @@ from bridge.wire import AddBotAnswer, CreateEventAnswer, Success
 
 from . import accounts, payloads, store
 from .callables import SUCCESS, display_name, require_free, write_account
-from .endpoint import Call
+from .endpoint import Call, Handler, takes
 from .store import Applied, Data
 
 Answer = TypeVar("Answer")
@@ -36,10 +36,10 @@ def _directing(txn: store.Transaction, account: Data | None) -> list[str]:
     return live
 
 
-def create_event(call: Call) -> CreateEventAnswer:
+@takes(payloads.CreateEventRequest)
+def create_event(call: Call, request: payloads.CreateEventRequest) -> CreateEventAnswer:
     """Anyone signed in creates an event and directs it (a bounded number at once: `_directing`);
     its boards are dealt now. The caller's account lists it in `directing`."""
-    request = payloads.CreateEvent.parse(call.data)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[CreateEventAnswer]:
@@ -67,10 +67,10 @@ def _on_event(call: Call, event_id: str, request_id: str | None,
     return store.run_action(call.action(request_id), body, [store.state_ref(store.event_ref(event_id))])
 
 
-def join_event_table(call: Call) -> Success:
+@takes(payloads.EventSpotRequest)
+def join_event_table(call: Call, request: payloads.EventSpotRequest) -> Success:
     """A signed-in user who sits nowhere else (`require_free`, checked before the event is read)
     takes a free spot of an event that has not started; their account's `eventID` names it."""
-    request = payloads.EventSpot.parse(call.data)
     caller = call.caller
 
     def body(txn: store.Transaction) -> Applied[Success]:
@@ -85,9 +85,9 @@ def join_event_table(call: Call) -> Success:
                             [accounts.account_ref(caller.uid), store.state_ref(store.event_ref(request.event_id))])
 
 
-def add_event_bot(call: Call) -> AddBotAnswer:
+@takes(payloads.EventSpotRequest)
+def add_event_bot(call: Call, request: payloads.EventSpotRequest) -> AddBotAnswer:
     """The director puts a bot in a free spot."""
-    request = payloads.EventSpot.parse(call.data)
 
     def act(txn: store.Transaction, stored: store.StoredEvent) -> AddBotAnswer:
         event, bot = stored.event.add_bot(call.caller.uid, request.spot)
@@ -97,9 +97,9 @@ def add_event_bot(call: Call) -> AddBotAnswer:
     return _on_event(call, request.event_id, request.request_id, act)
 
 
-def start_event(call: Call) -> Success:
+@takes(payloads.EventRequest)
+def start_event(call: Call, request: payloads.EventRequest) -> Success:
     """The director starts a full event: the first round's tables are dealt and seated."""
-    request = payloads.EventAction.parse(call.data)
 
     def act(txn: store.Transaction, stored: store.StoredEvent) -> Success:
         event, chains = stored.event.start(call.caller.uid)
@@ -110,11 +110,11 @@ def start_event(call: Call) -> Success:
     return _on_event(call, request.event_id, request.request_id, act)
 
 
-def leave_event(call: Call) -> None:
+@takes(payloads.EventRequest)
+def leave_event(call: Call, request: payloads.EventRequest) -> None:
     """A player leaves an event: before the start their spot is free again; once it plays, a bot
     new to the event takes their seat at their table for the rest of it. Their account no longer
     names the event (`eventID`) nor, once it plays, their table (`roomID`)."""
-    request = payloads.EventAction.parse(call.data)
     uid = call.caller.uid
 
     def act(txn: store.Transaction, stored: store.StoredEvent) -> None:
@@ -139,7 +139,7 @@ def leave_event(call: Call) -> None:
 
 
 #: Callable name -> handler.
-EVENT_CALLABLES: dict[str, Callable[[Call], Any]] = {
+EVENT_CALLABLES: dict[str, Handler[Any, Any]] = {
     "createEvent": create_event,
     "joinEventTable": join_event_table,
     "addEventBot": add_event_bot,

@@ -1,41 +1,57 @@
-"""Strict parsing of callable `data` into typed requests, before any Firestore access.
+"""Each callable's request (`data`), declared once (`bridge.request`): the fields it takes, the
+value each takes on the wire and the typed value the callable gets.
 
-Unknown fields, missing fields, wrong types and bad card/bid/settings text are rejected
-as `invalid-argument` with the matching reason.
+`Request.parse` checks a call's data before any Firestore access: unknown, missing and malformed
+fields are INVALID_ARGUMENT, bad cards, calls and settings their own reasons. scripts/export-schema
+writes each request's JSON Schema into docs/schema.json, from which the web client's types are
+generated. Which callable takes which request is `endpoint.takes`'s, on each handler.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from bridge import BridgeError, Call, Card, Reason, Settings, parse_call
-from bridge.chat import message_text, plain_text
+from bridge import Call, Card, parse_call
+from bridge.bids import DOUBLE, MAX_LEVEL, PASS, REDOUBLE, Strain
+from bridge.cards import Rank, Suit
+from bridge.chat import MESSAGE, plain
 from bridge.deal import MAX_ALERT
-from bridge.deal_seed import entropy_text
+from bridge.deal_seed import ENTROPY
 from bridge.event import Direction, Form, Spot
+from bridge.request import Request, Value, flag, list_of, matching, one_of, request, whole, wire
 from bridge.room import BOT_PREFIX
-from bridge.settings import SettingValue
+from bridge.settings import CHANGES, TURN_SECONDS, SettingValue
 
-from .accounts import parse_display_name
+from .accounts import MAX_DISPLAY_NAME, parse_display_name
 
 # Firestore auto-ids are 20 alphanumerics; Auth uids at most 128 characters. Neither may hold '/'.
-_ROOM_ID = re.compile(r"[A-Za-z0-9]{1,64}")
-_UID = re.compile(r"[A-Za-z0-9_\-]{1,128}")
-_REQUEST_ID = re.compile(r"[A-Za-z0-9_\-]{1,64}")
-_BOT_UID = re.compile(re.escape(BOT_PREFIX) + r"[0-9]{1,6}")
-_MAX_VERSION = 2**53
-
-
-def _invalid(message: str) -> BridgeError:
-    return BridgeError(Reason.INVALID_ARGUMENT, message)
-
-
-def room_id(value: Any) -> str:
-    if not isinstance(value, str) or not _ROOM_ID.fullmatch(value):
-        raise _invalid("'roomID' must be a room id (1-64 letters and digits).")
-    return value
+ROOM_ID = matching(r"[A-Za-z0-9]{1,64}", "'roomID' must be a room id (1-64 letters and digits).")
+EVENT_ID = matching(r"[A-Za-z0-9]{1,64}", "'eventID' must be an event id (1-64 letters and digits).")
+#: A user id that can name a document (`is_document_id`: not of the reserved form `__…__`).
+_UID = r"(?!__.*__$)[A-Za-z0-9_-]{1,128}"
+_UID_MESSAGE = "'uid' must be a user id (1-128 letters, digits, '-' or '_')."
+UID = matching(_UID, _UID_MESSAGE)
+#: A bot's uid (`~bot` and a number), or a user's (refused later as BOT_NOT_FOUND).
+USER_OR_BOT_UID = matching(f"{BOT_PREFIX}[0-9]{{1,6}}|{_UID}", _UID_MESSAGE)
+#: A room's `version`: Firestore and JSON numbers are exact up to 2**53.
+VERSION = whole(0, 2**53 - 1, "'expectedVersion' must be a non-negative integer.")
+#: SPEC §8: 1-64 of `A-Z a-z 0-9 _ -`, fresh for each intended action.
+REQUEST_ID = matching(r"[A-Za-z0-9_-]{1,64}", "'requestID' must be 1-64 letters, digits, '-' or '_'.")
+#: A card, rank then suit (`QH`); anything else is INVALID_CARD.
+CARD = Value(Card.parse, {"type": "string",
+                          "pattern": f"^(?:[{''.join(r.letter for r in Rank)}][{''.join(s.letter for s in Suit)}])$"})
+#: A call: `PASS`, `X`, `XX` or a level and strain (`3NT`); anything else is INVALID_BID. Whether
+#: the game allows it is the auction's rule.
+BID = Value(parse_call, {"type": "string", "pattern": f"^(?:{PASS}|{DOUBLE}|{REDOUBLE}|[1-{MAX_LEVEL}]"
+                                                      f"(?:{'|'.join(strain.code for strain in Strain)}))$"})
+#: SPEC §15: the explanation of a call.
+ALERT = plain("alert", MAX_ALERT)
+#: SPEC §14: a display name (`parse_display_name`).
+DISPLAY_NAME = Value(parse_display_name, {
+    "type": "string", "minLength": 1,
+    "description": f"1-{MAX_DISPLAY_NAME} characters, not counting spaces around it; no control or format characters."})
+#: A number of tricks (whether that many are left is the engine's rule).
+TRICKS = whole(0, 13, "'tricks' must be a whole number of tricks, 0-13.")
 
 
 def is_document_id(value: Any) -> bool:
@@ -51,36 +67,6 @@ def is_document_id(value: Any) -> bool:
         return False
 
 
-def uid(value: Any) -> str:
-    if not isinstance(value, str) or not _UID.fullmatch(value) or not is_document_id(value):
-        raise _invalid("'uid' must be a user id (1-128 letters, digits, '-' or '_').")
-    return value
-
-
-def bot_uid(value: Any) -> str:
-    """A bot's uid (`~bot` and a number), or a user's (refused later as BOT_NOT_FOUND)."""
-    if isinstance(value, str) and _BOT_UID.fullmatch(value):
-        return value
-    return uid(value)
-
-
-def version(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _MAX_VERSION:
-        raise _invalid("'expectedVersion' must be a non-negative integer.")
-    return value
-
-
-def request_id(value: Any) -> str:
-    """SPEC §8: 1-64 of `A-Z a-z 0-9 _ -`, fresh for each intended action."""
-    if not isinstance(value, str) or not _REQUEST_ID.fullmatch(value):
-        raise _invalid("'requestID' must be 1-64 letters, digits, '-' or '_'.")
-    return value
-
-
-#: The optional fields of every room-changing call (SPEC §4, §8).
-_GUARDS: dict[str, Callable[[Any], Any]] = {"expectedVersion": version, "requestID": request_id}
-
-
 class RoomMove(Protocol):
     """A request acting on one room."""
 
@@ -94,326 +80,168 @@ class RoomMove(Protocol):
     def request_id(self) -> str | None: ...
 
 
-def _fields(data: Any, required: dict[str, Callable[[Any], Any]],
-            optional: dict[str, Callable[[Any], Any]]) -> dict[str, Any]:
-    """Parse an object with exactly the named fields; absent optional fields come back as None."""
-    if data is None and not required:
-        data = {}
-    if not isinstance(data, dict):
-        raise _invalid("The request data must be an object.")
-    allowed = required | optional
-    for name in data:
-        if name not in allowed:
-            raise _invalid(f"Unknown field; this call takes {', '.join(allowed) or 'no fields'}.")
-    for name in required:
-        if name not in data:
-            raise _invalid(f"Missing field '{name}'.")
-    return {name: (parse(data[name]) if name in data else None) for name, parse in allowed.items()}
+@request
+class Resendable(Request):
+    """`requestID` makes a resent action harmless (SPEC §8)."""
+
+    request_id: str | None = wire("requestID", REQUEST_ID, default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class CreateRoom:
-    settings: dict[str, SettingValue]
-    request_id: str | None
+@request
+class Guards(Resendable):
+    """Optional on every room-changing call: reject unless the room is at `expectedVersion`
+    (STALE_STATE); `requestID` makes a resent action harmless (SPEC §8)."""
 
-    @staticmethod
-    def parse(data: Any) -> CreateRoom:
-        fields = _fields(data, {}, {"settings": Settings.parse_changes, "requestID": request_id})
-        return CreateRoom(fields["settings"] or {}, fields["requestID"])
+    expected_version: int | None = wire("expectedVersion", VERSION, default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class RoomAction:
-    """joinGameRoom, leaveGameRoom and the like: a room and an optional expected version."""
+@request
+class CreateGameRoomRequest(Resendable):
+    """createGameRoom: the new room's settings, where they differ from the defaults."""
 
-    room_id: str
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> RoomAction:
-        fields = _fields(data, {"roomID": room_id}, _GUARDS)
-        return RoomAction(fields["roomID"], fields["expectedVersion"], fields["requestID"])
+    settings: Mapping[str, SettingValue] | None = wire("settings", CHANGES, default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class ToggleReady:
-    """toggleReady: a room, and the entropy the caller adds to the next deal as they get ready (SPEC §16)."""
+@request
+class RoomRequest(Guards):
+    """joinGameRoom, leaveGameRoom, requestUndo, addBot, claimTimeout, watchRoom, stopWatching:
+    the room."""
 
-    room_id: str
-    entropy: str | None
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> ToggleReady:
-        fields = _fields(data, {"roomID": room_id}, {"entropy": entropy_text, **_GUARDS})
-        return ToggleReady(fields["roomID"], fields["entropy"], fields["expectedVersion"], fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
 
 
-#: The formats `exportDeals` writes.
-EXPORT_FORMATS = ("pbn",)
+@request
+class ToggleReadyRequest(Guards):
+    """toggleReady: `entropy` (1-64 characters, public) goes into the next deal's dealing when
+    the call gets the caller ready (SPEC §16)."""
+
+    room_id: str = wire("roomID", ROOM_ID)
+    entropy: str | None = wire("entropy", ENTROPY, default=None)
 
 
-def export_format(value: Any) -> str:
-    if value not in EXPORT_FORMATS:
-        raise _invalid(f"'format' must be one of {', '.join(EXPORT_FORMATS)}.")
-    return str(value)
+@request
+class ExportDealsRequest(Request):
+    """exportDeals (SPEC §16): the room whose finished deals to export, and the format (`pbn`)."""
+
+    room_id: str = wire("roomID", ROOM_ID)
+    format: str = wire("format", one_of(("pbn",), "'format' must be one of pbn."))
 
 
-@dataclass(frozen=True, slots=True)
-class ExportDeals:
-    """exportDeals: a room and the format of its hand records (SPEC §16)."""
-
-    room_id: str
-    format: str
-
-    @staticmethod
-    def parse(data: Any) -> ExportDeals:
-        fields = _fields(data, {"roomID": room_id, "format": export_format}, {})
-        return ExportDeals(fields["roomID"], fields["format"])
+@request
+class StartGameRequest(Guards):
+    """startGame: the caller's current room."""
 
 
-@dataclass(frozen=True, slots=True)
-class StartGame:
-    """startGame acts on the caller's current room."""
+@request
+class PlaceBidRequest(Guards):
+    """placeBid: the call, and in the games with alerts the caller's explanation of it."""
 
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> StartGame:
-        fields = _fields(data, {}, _GUARDS)
-        return StartGame(fields["expectedVersion"], fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
+    call: Call = wire("bid", BID)
+    alert: str | None = wire("alert", ALERT, default=None)
 
 
-def alert(value: Any) -> str:
-    """SPEC §15: the explanation of a call (`plain_text`, at most `MAX_ALERT` characters)."""
-    return plain_text(value, "alert", MAX_ALERT)
+@request
+class CardRequest(Guards):
+    """chooseTeammate, playCard: the card named or played."""
+
+    room_id: str = wire("roomID", ROOM_ID)
+    card: Card = wire("card", CARD)
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceBid:
-    room_id: str
-    call: Call
-    alert: str | None
-    expected_version: int | None
-    request_id: str | None
+@request
+class ClaimRequest(Guards):
+    """claim (SPEC §15): the tricks the declarer's side will take of those left."""
 
-    @staticmethod
-    def parse(data: Any) -> PlaceBid:
-        fields = _fields(data, {"roomID": room_id, "bid": parse_call}, {"alert": alert, **_GUARDS})
-        return PlaceBid(fields["roomID"], fields["bid"], fields["alert"], fields["expectedVersion"],
-                        fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
+    tricks: int = wire("tricks", TRICKS)
 
 
-@dataclass(frozen=True, slots=True)
-class CardAction:
-    """chooseTeammate and playCard: a room and a card."""
+@request
+class RespondRequest(Guards):
+    """respondClaim, respondUndo (SPEC §15): the answer."""
 
-    room_id: str
-    card: Card
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> CardAction:
-        fields = _fields(data, {"roomID": room_id, "card": Card.parse}, _GUARDS)
-        return CardAction(fields["roomID"], fields["card"], fields["expectedVersion"], fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
+    accept: bool = wire("accept", flag("'accept' must be true or false."))
 
 
-def tricks(value: Any) -> int:
-    """A number of tricks, 0-13 (whether that many are left is the engine's rule)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise _invalid("'tricks' must be a whole number of tricks, 0-13.")
-    return value
+@request
+class InviteToRoomRequest(Guards):
+    """inviteToRoom: the user the host invites."""
+
+    room_id: str = wire("roomID", ROOM_ID)
+    target: str = wire("uid", UID)
 
 
-def accept(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise _invalid("'accept' must be true or false.")
-    return value
+@request
+class RemoveRequest(Guards):
+    """removeBot, kickPlayer: the bot, player or spectator the host removes."""
+
+    room_id: str = wire("roomID", ROOM_ID)
+    target: str = wire("uid", USER_OR_BOT_UID)
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """claim (SPEC §15): a room and the tricks the declarer's side will take of those left."""
+@request
+class SendMessageRequest(Resendable):
+    """sendMessage (SPEC §13): the text, stored trimmed."""
 
-    room_id: str
-    tricks: int
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> Claim:
-        fields = _fields(data, {"roomID": room_id, "tricks": tricks}, _GUARDS)
-        return Claim(fields["roomID"], fields["tricks"], fields["expectedVersion"], fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
+    text: str = wire("text", MESSAGE)
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """respondClaim, respondUndo (SPEC §15): a room and the answer."""
+@request
+class UpdateRoomSettingsRequest(Guards):
+    """updateRoomSettings: the settings to change."""
 
-    room_id: str
-    accept: bool
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> Answer:
-        fields = _fields(data, {"roomID": room_id, "accept": accept}, _GUARDS)
-        return Answer(fields["roomID"], fields["accept"], fields["expectedVersion"], fields["requestID"])
+    room_id: str = wire("roomID", ROOM_ID)
+    changes: Mapping[str, SettingValue] = wire("settings", CHANGES)
 
 
-@dataclass(frozen=True, slots=True)
-class RoomTarget:
-    """inviteToRoom, removeBot, kickPlayer: a room and the uid the host acts on."""
+@request
+class UpdateProfileRequest(Resendable):
+    """updateProfile (SPEC §14): the caller's new display name, stored trimmed."""
 
-    room_id: str
-    target: str
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any, target: Callable[[Any], str] = uid) -> RoomTarget:
-        """`target` parses the `uid` field: a user's uid, or also a bot's (`bot_uid`)."""
-        fields = _fields(data, {"roomID": room_id, "uid": target}, _GUARDS)
-        return RoomTarget(fields["roomID"], fields["uid"], fields["expectedVersion"], fields["requestID"])
-
-
-@dataclass(frozen=True, slots=True)
-class SendMessage:
-    room_id: str
-    text: str
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> SendMessage:
-        fields = _fields(data, {"roomID": room_id, "text": message_text}, {"requestID": request_id})
-        return SendMessage(fields["roomID"], fields["text"], fields["requestID"])
-
-
-@dataclass(frozen=True, slots=True)
-class UpdateSettings:
-    room_id: str
-    changes: dict[str, SettingValue]
-    expected_version: int | None
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> UpdateSettings:
-        fields = _fields(data, {"roomID": room_id, "settings": Settings.parse_changes}, _GUARDS)
-        return UpdateSettings(fields["roomID"], fields["settings"], fields["expectedVersion"], fields["requestID"])
-
-
-@dataclass(frozen=True, slots=True)
-class UpdateProfile:
-    display_name: str
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> UpdateProfile:
-        fields = _fields(data, {"displayName": parse_display_name}, {"requestID": request_id})
-        return UpdateProfile(fields["displayName"], fields["requestID"])
+    display_name: str = wire("displayName", DISPLAY_NAME)
 
 
 # ----- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
 
 
-def event_id(value: Any) -> str:
-    if not isinstance(value, str) or not _ROOM_ID.fullmatch(value):
-        raise _invalid("'eventID' must be an event id (1-64 letters and digits).")
-    return value
+def _count(name: str, low: int, high: int) -> Value[int]:
+    return whole(low, high, f"'{name}' must be a whole number, {low}-{high}.")
 
 
-def _choice(name: str, allowed: tuple[str, ...]) -> Callable[[Any], str]:
-    def parse(value: Any) -> str:
-        if value not in allowed:
-            raise _invalid(f"'{name}' is one of {', '.join(allowed)}.")
-        return str(value)
-    return parse
+@request
+class CreateEventRequest(Resendable):
+    """createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4).
+    What sizes make an event is the event's rule (INVALID_EVENT), as is how many it may invite."""
+
+    form: Form = wire("form", one_of(tuple(Form), f"'form' is one of {', '.join(Form)}."))
+    boards: int = wire("boards", _count("boards", 1, 1000))
+    tables: int | None = wire("tables", _count("tables", 1, 1000), default=None)
+    boards_per_round: int | None = wire("boardsPerRound", _count("boardsPerRound", 1, 1000), default=None)
+    invite_only: bool = wire("inviteOnly", flag("'inviteOnly' must be true or false."), default=False)
+    invited: tuple[str, ...] = wire("invited", list_of(UID, "'invited' must be a list of user ids."), default=())
+    turn_seconds: int = wire("turnSeconds", TURN_SECONDS, default=0)
 
 
-def _count(name: str, low: int, high: int) -> Callable[[Any], int]:
-    def parse(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise _invalid(f"'{name}' must be a whole number, {low}-{high}.")
-        return value
-    return parse
+@request
+class EventSpotRequest(Resendable):
+    """joinEventTable, addEventBot: the spot is pair `table` (the table it starts at, from 0) of
+    `direction`, seat 0 (North or East) or 1 (South or West)."""
+
+    event_id: str = wire("eventID", EVENT_ID)
+    table: int = wire("table", _count("table", 0, 1000))
+    direction: Direction = wire("direction", one_of(tuple(Direction), f"'direction' is one of {', '.join(Direction)}."))
+    seat: int = wire("seat", _count("seat", 0, 1))
+
+    @property
+    def spot(self) -> Spot:
+        return Spot(self.direction, self.table, self.seat)
 
 
-def _boolean(name: str) -> Callable[[Any], bool]:
-    def parse(value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise _invalid(f"'{name}' must be true or false.")
-        return value
-    return parse
+@request
+class EventRequest(Resendable):
+    """startEvent, leaveEvent: the event."""
 
-
-def _uids(value: Any) -> tuple[str, ...]:
-    """A list of user ids. How many an event may invite is the event's rule (INVALID_EVENT,
-    `Event.create`), checked after the request is parsed; the request's size bounds the list."""
-    if not isinstance(value, list):
-        raise _invalid("'invited' must be a list of user ids.")
-    return tuple(uid(item) for item in value)
-
-
-def _turn_seconds(value: Any) -> int:
-    """As the `turnSeconds` room setting: 0 (no timer) or 10-600 (INVALID_SETTINGS otherwise)."""
-    seconds = Settings.parse_changes({"turnSeconds": value})["turn_seconds"]
-    assert isinstance(seconds, int)
-    return seconds
-
-
-@dataclass(frozen=True, slots=True)
-class CreateEvent:
-    form: Form
-    boards: int
-    tables: int | None
-    boards_per_round: int | None
-    invite_only: bool
-    invited: tuple[str, ...]
-    turn_seconds: int
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> CreateEvent:
-        fields = _fields(data, {"form": _choice("form", tuple(f.value for f in Form)),
-                                "boards": _count("boards", 1, 1000)},
-                         {"tables": _count("tables", 1, 1000), "boardsPerRound": _count("boardsPerRound", 1, 1000),
-                          "inviteOnly": _boolean("inviteOnly"), "invited": _uids, "turnSeconds": _turn_seconds,
-                          "requestID": request_id})
-        return CreateEvent(Form(fields["form"]), fields["boards"], fields["tables"], fields["boardsPerRound"],
-                           bool(fields["inviteOnly"]), fields["invited"] or (), fields["turnSeconds"] or 0,
-                           fields["requestID"])
-
-
-@dataclass(frozen=True, slots=True)
-class EventSpot:
-    """joinEventTable, addEventBot: an event and a spot (the pair's starting table, its
-    direction and the seat in the pair)."""
-
-    event_id: str
-    spot: Spot
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> EventSpot:
-        fields = _fields(data, {"eventID": event_id, "table": _count("table", 0, 1000),
-                                "direction": _choice("direction", tuple(d.value for d in Direction)),
-                                "seat": _count("seat", 0, 1)}, {"requestID": request_id})
-        spot = Spot(Direction(fields["direction"]), fields["table"], fields["seat"])
-        return EventSpot(fields["eventID"], spot, fields["requestID"])
-
-
-@dataclass(frozen=True, slots=True)
-class EventAction:
-    """startEvent, leaveEvent: an event."""
-
-    event_id: str
-    request_id: str | None
-
-    @staticmethod
-    def parse(data: Any) -> EventAction:
-        fields = _fields(data, {"eventID": event_id}, {"requestID": request_id})
-        return EventAction(fields["eventID"], fields["requestID"])
+    event_id: str = wire("eventID", EVENT_ID)

@@ -176,32 +176,13 @@ BAD = {"roomID": ROOM_ID_BAD, "entropy": ENTROPY_BAD, "format": FORMAT_BAD, "ale
        "expectedVersion": VERSION_BAD, "requestID": REQUEST_ID_BAD, "displayName": DISPLAY_NAME_BAD,
        "text": TEXT_BAD}
 
-#: The fields of each callable: (required, optional), with a valid value of each.
-FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "createGameRoom": ((), ("settings", "requestID")),  # no expectedVersion: it changes no existing room
-    "joinGameRoom": (("roomID",), ("expectedVersion", "requestID")),
-    "leaveGameRoom": (("roomID",), ("expectedVersion", "requestID")),
-    "toggleReady": (("roomID",), ("entropy", "expectedVersion", "requestID")),
-    "exportDeals": (("roomID", "format"), ()),  # reads only: no requestID, no expectedVersion
-    "startGame": ((), ("expectedVersion", "requestID")),
-    "placeBid": (("roomID", "bid"), ("alert", "expectedVersion", "requestID")),
-    "chooseTeammate": (("roomID", "card"), ("expectedVersion", "requestID")),
-    "playCard": (("roomID", "card"), ("expectedVersion", "requestID")),
-    "claim": (("roomID", "tricks"), ("expectedVersion", "requestID")),
-    "respondClaim": (("roomID", "accept"), ("expectedVersion", "requestID")),
-    "requestUndo": (("roomID",), ("expectedVersion", "requestID")),
-    "respondUndo": (("roomID", "accept"), ("expectedVersion", "requestID")),
-    "inviteToRoom": (("roomID", "uid"), ("expectedVersion", "requestID")),
-    "updateRoomSettings": (("roomID", "settings"), ("expectedVersion", "requestID")),
-    "updateProfile": (("displayName",), ("requestID",)),
-    "addBot": (("roomID",), ("expectedVersion", "requestID")),
-    "removeBot": (("roomID", "uid"), ("expectedVersion", "requestID")),
-    "claimTimeout": (("roomID",), ("expectedVersion", "requestID")),
-    "watchRoom": (("roomID",), ("expectedVersion", "requestID")),
-    "stopWatching": (("roomID",), ("expectedVersion", "requestID")),
-    "kickPlayer": (("roomID", "uid"), ("expectedVersion", "requestID")),
-    "sendMessage": (("roomID", "text"), ("requestID",)),
-}
+def fields(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields callable `name` takes, (required, optional): its request's declaration
+    (`service.payloads`; tests/docs checks it against docs/API.md), a valid value of each below."""
+    from service.callables import CALLABLES as HANDLERS
+
+    request = HANDLERS[name].request
+    return request.required, tuple(field for field in request.wire_fields if field not in request.required)
 
 
 def valid_value(field: str, world: World) -> Any:
@@ -215,7 +196,7 @@ def valid_value(field: str, world: World) -> Any:
 def malformed(draw, name: str, world: World) -> Any:
     """Data for `name` with at least one defect: not an object, a missing required field, an
     unknown field, or one field with a value of the wrong type or form."""
-    required, optional = FIELDS[name]
+    required, optional = fields(name)
     data = {f: valid_value(f, world) for f in required}
     data.update({f: valid_value(f, world) for f in optional if draw(st.booleans())})
     kinds = ["not-object", "unknown-field", "bad-value"] + (["missing"] if required else [])
@@ -279,7 +260,7 @@ def room_ids(world: World) -> st.SearchStrategy[str]:
 
 @st.composite
 def well_formed(draw, name: str, world: World) -> dict:
-    required, optional = FIELDS[name]
+    required, optional = fields(name)
     values = {
         "roomID": room_ids(world),
         "card": st.sampled_from(DECK),
@@ -465,7 +446,7 @@ def bad_authorizations(world: World) -> list[tuple[str, str]]:
 def test_bad_authorization_headers_are_clean_errors_and_change_nothing(world, name):
     data = {"roomID": world.lobby.room_id, "card": "AS", "bid": "1C", "uid": world.adversary.uid,
             "settings": {"washRule": False}, "format": "pbn"}
-    required, _optional = FIELDS[name]
+    required, _optional = fields(name)
     body = envelope({k: v for k, v in data.items() if k in required})
     for label, authorization in bad_authorizations(world):
         response = post(name, body, None, headers={"Authorization": authorization})

@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bridge import Card, Reason, Room, Settings, documents, parse_call
 from bridge.event import Event, Form
 from bridge.values import evolve
@@ -65,9 +63,11 @@ def deployed_functions() -> tuple[str, ...]:
 
 @cache
 def callables() -> dict[str, Any]:
+    """Every callable's handler (`service.endpoint.Handler`), the duplicate events' included."""
     from service.callables import CALLABLES
+    from service.events import EVENT_CALLABLES
 
-    return dict(CALLABLES)
+    return {**CALLABLES, **EVENT_CALLABLES}
 
 
 class _Ref:
@@ -422,27 +422,22 @@ def test_the_function_summary_lists_every_deployed_function():
     assert listed == set(deployed_functions())
 
 
-def test_every_field_a_callable_accepts_is_in_its_data_table_as_required_or_optional(monkeypatch):
-    """The fields each callable's request parser takes (`service.payloads`), probed by catching
-    the one helper every parser calls, against the function's data table."""
-    from service import payloads
-    from service.endpoint import Call, Caller
+#: How a data table's type column names a JSON Schema type other than by the type's own name.
+DOCUMENTED_TYPES = {"array of uids": "array"}
 
-    class Fields(Exception):
-        pass
 
-    def capture(data, required, optional):
-        raise Fields(dict(required), dict(optional))
-
-    monkeypatch.setattr(payloads, "_fields", capture)
+def test_every_callable_data_table_is_the_request_it_takes():
+    """Each callable's data table names exactly the fields of the request its handler takes (as
+    `service.payloads` declares it, which is what the server parses), each `required` or
+    `optional` as declared and of the JSON type the request's schema gives it."""
     for name, handler in callables().items():
-        with pytest.raises(Fields) as parsed:
-            handler(Call(Caller("probe", None), name, {}))
-        required, optional = parsed.value.args
-        accepted = {field: "required" for field in required} | {field: "optional" for field in optional}
+        request = handler.request
+        declared = {field: ("required" if field in request.required else "optional", value.schema["type"])
+                    for field, (_, value) in request.wire_fields.items()}
         rows = field_rows(function_section(name))
-        documented = {row[0]: next((c for c in row if c in ("required", "optional")), "?") for row in rows}
-        assert documented == accepted, f"{name}: the data table says {documented}, the parser takes {accepted}"
+        documented = {row[0]: (next((c for c in row if c in ("required", "optional")), "?"),
+                               DOCUMENTED_TYPES.get(row[1], row[1])) for row in rows}
+        assert documented == declared, f"{name}: the data table says {documented}, the request is {declared}"
 
 
 def test_every_callable_section_lists_the_errors_any_call_can_answer():

@@ -14,7 +14,7 @@ import pytest
 
 from bridge import DECK, PASS, Phase, Reason, Room, Settings, Status, deal_hands, documents
 from bridge.deal import is_weak
-from bridge.deal_seed import DealSeed, _Stream, commitment, entropy_text
+from bridge.deal_seed import ENTROPY, DealSeed, _Stream, commitment
 from bridge.event import Event, EventStatus, Form
 from bridge.event_documents import board_document, public_event
 from bridge.room import EventTable
@@ -118,11 +118,11 @@ def test_every_card_goes_to_every_seat_and_place_equally_often() -> None:
 
 
 def test_entropy_is_plain_text_of_one_to_sixty_four_characters() -> None:
-    assert entropy_text("  my lucky number 7 ") == "my lucky number 7"
-    assert entropy_text("x" * 64) == "x" * 64
+    assert ENTROPY.parse("  my lucky number 7 ") == "my lucky number 7"
+    assert ENTROPY.parse("x" * 64) == "x" * 64
     for bad in ("", "   ", "x" * 65, 7, None, ["a"], "\ud800"):
         with rejects(Reason.INVALID_ARGUMENT, ["entropy"]):
-            entropy_text(bad)
+            ENTROPY.parse(bad)
 
 
 # ----- a room: commitment before the deal, entropy, the seed revealed after ---------------------

@@ -8,7 +8,7 @@ import pytest
 
 from bridge import Reason, Room, Settings, documents
 from bridge.audience import MAX_KICKED, MAX_SPECTATORS, Audience
-from bridge.chat import MAX_TEXT, RATE_MESSAGES, RATE_SECONDS, message_text, sent_within_limit
+from bridge.chat import MAX_TEXT, MESSAGE, RATE_MESSAGES, RATE_SECONDS, sent_within_limit
 from bridge.room import Status
 
 from .conftest import PLAYERS, rejects, seated, seated_room
@@ -208,13 +208,13 @@ def test_no_one_chats_when_the_host_turned_chat_off() -> None:
 @pytest.mark.parametrize("text, stored", [("hi", "hi"), ("  gg wp \n", "gg wp"), ("<b>x</b>", "<b>x</b>"),
                                           ("x" * MAX_TEXT, "x" * MAX_TEXT), (" é🂡 ", "é🂡")])
 def test_a_message_is_stored_as_given_once_trimmed(text: str, stored: str) -> None:
-    assert message_text(text) == stored
+    assert MESSAGE.parse(text) == stored
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t", "x" * (MAX_TEXT + 1), None, 5, ["hi"], {"text": "hi"}, "a\ud800b"])
 def test_a_message_is_a_string_of_one_to_five_hundred_characters(text: object) -> None:
     with rejects(Reason.INVALID_ARGUMENT):
-        message_text(text)
+        MESSAGE.parse(text)
 
 
 def test_five_messages_in_ten_seconds_then_rate_limited_until_the_oldest_is_ten_seconds_old() -> None:

@@ -1,5 +1,6 @@
 // src/types.ts is exactly what docs/schema.json (the wire contract exported from the server's
-// declaration, functions/bridge/wire.py) generates: the client's types cannot drift from the server's.
+// declaration, functions/bridge/wire.py and functions/service/payloads.py) generates: the
+// client's types cannot drift from the server's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";

@@ -1,5 +1,6 @@
 // web/src/types.ts is generated from docs/schema.json, the JSON Schema of the wire contract
-// (exported from functions/bridge/wire.py by scripts/export-schema), with json-schema-to-typescript.
+// (exported by scripts/export-schema from functions/bridge/wire.py, the documents and answers, and
+// functions/service/payloads.py, the requests), with json-schema-to-typescript.
 //
 //   npm run types            rewrite src/types.ts
 //   (web/e2e/types.test.mjs  fails when src/types.ts is not what this would write)
@@ -12,7 +13,8 @@ export const TYPES = fileURLToPath(new URL("../src/types.ts", import.meta.url));
 
 const BANNER = `// The wire contract: the documents the client reads and each callable's request and answer.
 // GENERATED from docs/schema.json by web/scripts/types.mjs (npm run types): do not edit by hand.
-// docs/schema.json is exported from functions/bridge/wire.py (scripts/export-schema).`;
+// docs/schema.json is exported from functions/bridge/wire.py and functions/service/payloads.py
+// (scripts/export-schema).`;
 
 /** The TypeScript that docs/schema.json describes. */
 export async function generate() {

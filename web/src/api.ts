@@ -16,11 +16,9 @@ import type {
   ExportDealsRequest,
   EventSpotRequest,
   InviteToRoomRequest,
-  KickPlayerRequest,
   PlaceBidRequest,
-  RemoveBotRequest,
-  RespondClaimRequest,
-  RespondUndoRequest,
+  RemoveRequest,
+  RespondRequest,
   RoomRequest,
   SendMessageAnswer,
   SendMessageRequest,
@@ -111,7 +109,7 @@ export const updateRoomSettings = (roomID: string, settings: SettingsChanges) =>
 export const addBot = (roomID: string) => call<RoomRequest, AddBotAnswer>("addBot", { roomID });
 
 export const removeBot = (roomID: string, uid: string) =>
-  call<RemoveBotRequest, Success>("removeBot", { roomID, uid });
+  call<RemoveRequest, Success>("removeBot", { roomID, uid });
 
 /** SPEC §10: once `turnDeadline` of `expectedVersion` has passed, the server moves for the idle player. */
 export const claimTimeout = (roomID: string, expectedVersion: number) =>
@@ -124,7 +122,7 @@ export const stopWatching = (roomID: string) => call<RoomRequest, Success>("stop
 
 /** SPEC §13: the host removes a player or spectator, who may not come back unless invited. */
 export const kickPlayer = (roomID: string, uid: string) =>
-  call<KickPlayerRequest, Success>("kickPlayer", { roomID, uid });
+  call<RemoveRequest, Success>("kickPlayer", { roomID, uid });
 
 /** SPEC §13: plain text, 1-500 characters; at most 5 messages in 10 seconds. */
 export const sendMessage = (roomID: string, text: string) =>
@@ -153,11 +151,11 @@ export const requestUndo = (roomID: string, expectedVersion: number) =>
 
 /** SPEC §15: agree to, or refuse, the undo asked for. */
 export const respondUndo = (roomID: string, accept: boolean, expectedVersion: number) =>
-  call<RespondUndoRequest, Success>("respondUndo", { roomID, accept, expectedVersion });
+  call<RespondRequest, Success>("respondUndo", { roomID, accept, expectedVersion });
 
 /** SPEC §15: an opponent of the claimer accepts or rejects the open claim. */
 export const respondClaim = (roomID: string, accept: boolean, expectedVersion: number) =>
-  call<RespondClaimRequest, Success>("respondClaim", { roomID, accept, expectedVersion });
+  call<RespondRequest, Success>("respondClaim", { roomID, accept, expectedVersion });
 
 // ---- duplicate events (docs/DUPLICATE.md) ----------------------------------------------------
 

@@ -1,9 +1,10 @@
 // The wire contract: the documents the client reads and each callable's request and answer.
 // GENERATED from docs/schema.json by web/scripts/types.mjs (npm run types): do not edit by hand.
-// docs/schema.json is exported from functions/bridge/wire.py (scripts/export-schema).
+// docs/schema.json is exported from functions/bridge/wire.py and functions/service/payloads.py
+// (scripts/export-schema).
 
 /**
- * The wire contract, declared once: every document a client reads and every callable's request and answer, as typed dictionaries.
+ * The wire contract: every document a client reads, and every callable's request and answer.
  */
 export interface FloatingBridgeWireContract {
   [k: string]: unknown;
@@ -174,16 +175,16 @@ export interface CallEntry {
   bid: string;
 }
 /**
- * chooseTeammate, playCard.
+ * chooseTeammate, playCard: the card named or played.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CardRequest".
  */
 export interface CardRequest {
-  expectedVersion?: number;
-  requestID?: string;
   roomID: string;
   card: string;
+  expectedVersion?: number;
+  requestID?: string;
 }
 /**
  * claim (SPEC §15): where the claim stands once the bots at the table have answered: `open`
@@ -243,16 +244,16 @@ export interface ClaimRecord {
   tricks: number;
 }
 /**
- * claim (SPEC §15).
+ * claim (SPEC §15): the tricks the declarer's side will take of those left.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "ClaimRequest".
  */
 export interface ClaimRequest {
-  expectedVersion?: number;
-  requestID?: string;
   roomID: string;
   tricks: number;
+  expectedVersion?: number;
+  requestID?: string;
 }
 /**
  * The contract: its bid, how it was doubled (`X`, `XX`; null: not doubled) and declarer.
@@ -277,6 +278,7 @@ export interface CreateEventAnswer {
 }
 /**
  * createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4).
+ * What sizes make an event is the event's rule (INVALID_EVENT), as is how many it may invite.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CreateEventRequest".
@@ -299,6 +301,8 @@ export interface CreateGameRoomAnswer {
   roomID: string;
 }
 /**
+ * createGameRoom: the new room's settings, where they differ from the defaults.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CreateGameRoomRequest".
  */
@@ -567,7 +571,7 @@ export interface Timestamp {
   nanoseconds: number;
 }
 /**
- * startEvent, leaveEvent.
+ * startEvent, leaveEvent: the event.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "EventRequest".
@@ -657,24 +661,16 @@ export interface HandLegalDoc {
   cards: string[];
 }
 /**
+ * inviteToRoom: the user the host invites.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "InviteToRoomRequest".
  */
 export interface InviteToRoomRequest {
-  expectedVersion?: number;
-  requestID?: string;
   roomID: string;
   uid: string;
-}
-/**
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "KickPlayerRequest".
- */
-export interface KickPlayerRequest {
   expectedVersion?: number;
   requestID?: string;
-  roomID: string;
-  uid: string;
 }
 /**
  * What the person at one position may do now, as far as the public state decides it (the
@@ -788,15 +784,20 @@ export interface NextDealDoc {
   commitment: string;
 }
 /**
+ * placeBid: the call, and in the games with alerts the caller's explanation of it.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlaceBidRequest".
  */
 export interface PlaceBidRequest {
-  expectedVersion?: number;
-  requestID?: string;
   roomID: string;
   bid: string;
+  /**
+   * 1-200 characters, not counting spaces around it.
+   */
   alert?: string;
+  expectedVersion?: number;
+  requestID?: string;
 }
 /**
  * `players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
@@ -839,38 +840,28 @@ export interface PlayerEntry {
   entropy: string;
 }
 /**
+ * removeBot, kickPlayer: the bot, player or spectator the host removes.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "RemoveBotRequest".
+ * via the `definition` "RemoveRequest".
  */
-export interface RemoveBotRequest {
-  expectedVersion?: number;
-  requestID?: string;
+export interface RemoveRequest {
   roomID: string;
   uid: string;
-}
-/**
- * respondClaim (SPEC §15).
- *
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "RespondClaimRequest".
- */
-export interface RespondClaimRequest {
   expectedVersion?: number;
   requestID?: string;
-  roomID: string;
-  accept: boolean;
 }
 /**
- * respondUndo (SPEC §15).
+ * respondClaim, respondUndo (SPEC §15): the answer.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "RespondUndoRequest".
+ * via the `definition` "RespondRequest".
  */
-export interface RespondUndoRequest {
-  expectedVersion?: number;
-  requestID?: string;
+export interface RespondRequest {
   roomID: string;
   accept: boolean;
+  expectedVersion?: number;
+  requestID?: string;
 }
 /**
  * `rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
@@ -957,15 +948,16 @@ export interface UndoDoc {
   answering: number[];
 }
 /**
- * joinGameRoom, leaveGameRoom, and the other calls on one room with no more to say.
+ * joinGameRoom, leaveGameRoom, requestUndo, addBot, claimTimeout, watchRoom, stopWatching:
+ * the room.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "RoomRequest".
  */
 export interface RoomRequest {
+  roomID: string;
   expectedVersion?: number;
   requestID?: string;
-  roomID: string;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -976,11 +968,16 @@ export interface SendMessageAnswer {
   messageID: string;
 }
 /**
+ * sendMessage (SPEC §13): the text, stored trimmed.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "SendMessageRequest".
  */
 export interface SendMessageRequest {
   roomID: string;
+  /**
+   * 1-500 characters, not counting spaces around it.
+   */
   text: string;
   requestID?: string;
 }
@@ -1017,10 +1014,13 @@ export interface ToggleReadyAnswer {
  * via the `definition` "ToggleReadyRequest".
  */
 export interface ToggleReadyRequest {
+  roomID: string;
+  /**
+   * 1-64 characters, not counting spaces around it.
+   */
+  entropy?: string;
   expectedVersion?: number;
   requestID?: string;
-  roomID: string;
-  entropy?: string;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -1031,20 +1031,27 @@ export interface UpdateProfileAnswer {
   displayName: string;
 }
 /**
+ * updateProfile (SPEC §14): the caller's new display name, stored trimmed.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "UpdateProfileRequest".
  */
 export interface UpdateProfileRequest {
+  /**
+   * 1-24 characters, not counting spaces around it; no control or format characters.
+   */
   displayName: string;
   requestID?: string;
 }
 /**
+ * updateRoomSettings: the settings to change.
+ *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "UpdateRoomSettingsRequest".
  */
 export interface UpdateRoomSettingsRequest {
-  expectedVersion?: number;
-  requestID?: string;
   roomID: string;
   settings: SettingsChanges;
+  expectedVersion?: number;
+  requestID?: string;
 }

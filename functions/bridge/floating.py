@@ -7,9 +7,8 @@ soon as the table can tell that a side has reached its target; weak hands are wa
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from . import floating_bot
 from .bids import ALL_BIDS
@@ -33,7 +32,7 @@ from .deal import (
 from .dealing import WASH_THRESHOLD, Shuffler
 from .errors import BridgeError, Reason
 from .values import evolve
-from .variant import AuctionRules, PlayRules, Variant
+from .variant import AuctionRules, EachDealAlone, PlayRules, Variant
 
 if TYPE_CHECKING:
     from .deal import Outcome
@@ -44,46 +43,17 @@ DEALS, TRICKS = "deals", "tricks"
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(EachDealAlone):
     """Floating Bridge's score sheet: each deal scores on its own, and only the `deals` setting
     ends a match. With `deals` scoring each winner of a deal scores 1; with `tricks` each winner
     scores the tricks their side won in it. The losers score 0."""
 
     scoring: str
 
-    @property
-    def is_over(self) -> bool:
-        return False
-
-    @property
-    def scores_boards(self) -> bool:
-        return False
-
-    def scored(self, deal: Deal) -> Tally:
-        return self
-
     def points(self, deal: Deal) -> tuple[int, ...]:
         outcome = deal.outcome()
         assert outcome is not None  # only a finished deal is scored
         return deal_points(outcome, self.scoring)
-
-    def points_by_kind(self) -> None:
-        return None
-
-    def last_vulnerable(self) -> None:
-        return None
-
-    def unfinished_points(self) -> None:
-        return None
-
-    def document(self, dealer: int, board: int | None) -> None:
-        return None
-
-    def encoded(self) -> None:
-        return None
-
-    def decoded(self, doc: Mapping[str, Any] | None) -> Tally:
-        return self
 
 
 def deal_points(outcome: Outcome, scoring: str) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from .bids import Bid, Strain
 
@@ -121,6 +121,43 @@ class ScoreSheet(Protocol):
     def decoded(self, doc: Mapping[str, Any] | None) -> ScoreSheet:
         """The sheet `encoded` stored, read back onto this blank sheet."""
         ...
+
+
+class EachDealAlone:
+    """The `ScoreSheet` of a game whose deals each score alone (`points`, the one thing a game
+    of its kind states): it keeps nothing from deal to deal, has no boards, kinds of points or
+    vulnerability, and only the `deals` setting ends its match."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return False
+
+    @property
+    def scores_boards(self) -> bool:
+        return False
+
+    def scored(self, deal: Deal) -> Self:
+        return self
+
+    def points_by_kind(self) -> None:
+        return None
+
+    def last_vulnerable(self) -> None:
+        return None
+
+    def unfinished_points(self) -> None:
+        return None
+
+    def document(self, dealer: int, board: int | None) -> None:
+        return None
+
+    def encoded(self) -> None:
+        return None
+
+    def decoded(self, doc: Mapping[str, Any] | None) -> Self:
+        return self
 
 
 class SidesRule(Protocol):

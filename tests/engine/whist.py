@@ -10,9 +10,8 @@ policy) and its hooks (`Variant.opening`, `Variant.phases`), and touches no shar
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bridge.bids import Bid, Strain
 from bridge.card_play import choose_card
@@ -21,7 +20,7 @@ from bridge.deal import Action, Contract, Deal, Finished, Playing, SeatView, Tri
 from bridge.dealing import Shuffler, deal_hands
 from bridge.settings import Settings
 from bridge.sides import OPPOSITE
-from bridge.variant import AuctionRules, PlayRules, Variant
+from bridge.variant import AuctionRules, EachDealAlone, PlayRules, Variant
 
 #: The one scoring: a point a trick over six.
 POINTS = "points"
@@ -43,39 +42,15 @@ def no_auction(variant: Variant, players: tuple[str, ...], settings: Settings, d
 
 
 @dataclass(frozen=True, slots=True)
-class Points:
+class Points(EachDealAlone):
     """Whist's score sheet: each deal scores alone, a point a trick over six to the side that took
     seven or more; the `deals` setting ends the match."""
-
-    is_over: bool = False
-    scores_boards: bool = False
-
-    def scored(self, deal: Deal) -> Points:
-        return self
 
     def points(self, deal: Deal) -> tuple[int, ...]:
         outcome = deal.outcome()
         assert outcome is not None  # a whist deal is always played out
         won = max(outcome.declarer_tricks, outcome.defender_tricks) - BOOK
         return tuple(won if position in outcome.winners else 0 for position in range(outcome.seats))
-
-    def points_by_kind(self) -> None:
-        return None
-
-    def last_vulnerable(self) -> None:
-        return None
-
-    def unfinished_points(self) -> None:
-        return None
-
-    def document(self, dealer: int, board: int | None) -> None:
-        return None
-
-    def encoded(self) -> None:
-        return None
-
-    def decoded(self, doc: Mapping[str, Any] | None) -> Points:
-        return self
 
 
 def play(view: SeatView, legal: Sequence[Action]) -> Action:

@@ -567,8 +567,11 @@ class Deal:
     def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do, in a fixed order that depends on public facts only
         (bids ascending; partner cards and cards in deck order)."""
-        actions = self.state.legal(self)
-        return tuple(actions if self.state.move is Move.BID else sorted(actions))  # type: ignore[type-var]
+        state = self.state
+        actions = state.legal(self)
+        if state.move is Move.BID:
+            return tuple(actions)
+        return tuple(sorted(action for action in actions if isinstance(action, Card)))
 
     def bot_action(self, bot: BotPolicy | None = None) -> Action:
         """`bot`'s choice (by default the variant's bot's) for the player to act (the declarer for

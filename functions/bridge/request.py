@@ -29,7 +29,7 @@ D = TypeVar("D")
 S = TypeVar("S", bound=str)
 R = TypeVar("R", bound="Request")
 
-#: The key of a request field's `Wire` in its dataclass field's metadata.
+#: The key of a request field's wire name and `Value` in its dataclass field's metadata.
 _WIRE = "wire"
 
 
@@ -116,14 +116,6 @@ def list_of(item: Value[T], message: str) -> Value[tuple[T, ...]]:
     return Value(parse, {"type": "array", "items": item.reference})
 
 
-@dataclass(frozen=True, slots=True)
-class Wire:
-    """A request field on the wire: its `name` there and the `Value` it takes."""
-
-    name: str
-    value: Value[Any]
-
-
 @overload
 def wire(name: str, value: Value[T]) -> T: ...
 
@@ -135,7 +127,7 @@ def wire(name: str, value: Value[T], *, default: D) -> T | D: ...
 def wire(name: str, value: Value[Any], *, default: Any = MISSING) -> Any:
     """Declare a request field: wire field `name` takes `value`. Required unless it has a
     `default`, which an absent field takes."""
-    return field(default=default, metadata={_WIRE: Wire(name, value)})
+    return field(default=default, metadata={_WIRE: (name, value)})
 
 
 class Request:
@@ -202,7 +194,7 @@ def request(cls: type[R]) -> type[R]:
     by_name: dict[str, Field[Any]] = vars(declared)["__dataclass_fields__"]
     order = dict.fromkeys(name for klass in declared.__mro__ for name in vars(klass).get("__annotations__", {})
                           if name in by_name)
-    wires = [(by_name[name], by_name[name].metadata[_WIRE]) for name in order]
-    declared.wire_fields = {w.name: (each.name, w.value) for each, w in wires}
-    declared.required = tuple(w.name for each, w in wires if each.default is MISSING)
+    wires = [(by_name[attribute], *by_name[attribute].metadata[_WIRE]) for attribute in order]
+    declared.wire_fields = {name: (each.name, value) for each, name, value in wires}
+    declared.required = tuple(name for each, name, _ in wires if each.default is MISSING)
     return declared

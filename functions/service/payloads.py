@@ -15,8 +15,8 @@ from bridge.chat import message_text, plain_text
 from bridge.deal import MAX_ALERT
 from bridge.deal_seed import entropy_text
 from bridge.event import Direction, Form, Spot
+from bridge.option import SettingValue
 from bridge.room import BOT_PREFIX
-from bridge.settings import SettingValue
 
 from .accounts import parse_display_name
 
@@ -360,7 +360,7 @@ def _uids(value: Any) -> tuple[str, ...]:
 
 def _turn_seconds(value: Any) -> int:
     """As the `turnSeconds` room setting: 0 (no timer) or 10-600 (INVALID_SETTINGS otherwise)."""
-    seconds = Settings.parse_changes({"turnSeconds": value})["turn_seconds"]
+    seconds = Settings.parse_changes({"turnSeconds": value})["turnSeconds"]
     assert isinstance(seconds, int)
     return seconds
 

@@ -223,7 +223,7 @@ def play(variant: str, seed: int, seen: Seen, play_all_tricks: bool = False) -> 
     """One game through both engines, as `bench/engine.py` plays one: dealer seat 0, washes and
     pass-out redeals, the auction, the partner card, the play to the end. Compared after every move."""
     if variant == "floating":
-        settings = Settings(play_all_tricks=play_all_tricks)
+        settings = Settings.of(playAllTricks=play_all_tricks)
     else:
         settings = Settings().with_changes(Settings.parse_changes({"variant": variant}))
     ours_shuffle, ref_shuffle = random.Random(seed), random.Random(seed)

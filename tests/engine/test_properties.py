@@ -45,6 +45,7 @@ from bridge import (
     parse_call,
     state,
 )
+from bridge.deal import PLAY_ALL_TRICKS, WASH_RULE
 from bridge.floating import PartnerCard
 from bridge.room import stat_changes
 
@@ -145,7 +146,7 @@ class Style:
 
 styles = st.builds(
     Style,
-    settings=st.builds(Settings, invite_only=st.booleans(), play_all_tricks=st.booleans(), wash_rule=st.booleans()),
+    settings=st.builds(Settings.of, inviteOnly=st.booleans(), playAllTricks=st.booleans(), washRule=st.booleans()),
     bid_bias=st.floats(0.05, 0.6),  # 0.6+ mostly climbs to 7; 0.05 often passes out
     seed=st.integers(0, 2**32 - 1),
 )
@@ -202,7 +203,7 @@ class Referee:
         """A fresh deal (first, or after four passes): dealt fairly, dealer where it should be."""
         assert game.calls == () and game.contract is None and game.tricks == ()
         assert game.dealer == (self.passouts + game.washes) % 4  # every redeal passes the deal left
-        if game.settings.wash_rule:
+        if WASH_RULE.of(game.settings):
             assert all(points(strs(hand)) >= 4 for hand in game.hands)
         else:
             assert game.washes == 0
@@ -260,7 +261,7 @@ class Referee:
         tricks = wire_tricks(after.tricks)
         declarer, bid = before.contract.declarer, str(before.contract.bid)
         assert self.partner in possible_partners(declarer, self.partner_card, tricks)
-        if deal_over(bid, declarer, self.partner_card, tricks, before.settings.play_all_tricks):
+        if deal_over(bid, declarer, self.partner_card, tricks, PLAY_ALL_TRICKS.of(before.settings)):
             assert after.phase is Phase.COMPLETE and after.turn is None
             outcome = after.outcome()
             assert (outcome.declarer_tricks, outcome.defender_tricks) == (ours, theirs)
@@ -516,7 +517,7 @@ def probe_ended_room(room: Room) -> None:
 
 early_end_styles = st.builds(
     Style,
-    settings=st.builds(Settings, invite_only=st.booleans(), play_all_tricks=st.just(False), wash_rule=st.booleans()),
+    settings=st.builds(Settings.of, inviteOnly=st.booleans(), playAllTricks=st.just(False), washRule=st.booleans()),
     bid_bias=st.floats(0.05, 0.6),
     seed=st.integers(0, 2**32 - 1),
 )

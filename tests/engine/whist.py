@@ -100,7 +100,7 @@ WHIST = Variant(
     early_end=False,
     scorings=(POINTS,),
     sheet_ends=frozenset(),
-    options=frozenset(),
+    options=(),
     sheet=lambda settings: Points(),
     bot=play,
 )

@@ -40,7 +40,7 @@ from bridge.analysis import analyse  # noqa: E402
 SETTINGS = {"contract": Settings(variant="contract", scoring="rubber", deals=0),
             "tiger": Settings(variant="tiger", scoring="sets", deals=0),
             "memory": Settings(variant="memory", scoring="target", deals=0),
-            "floating": Settings(play_all_tricks=True)}
+            "floating": Settings.of(playAllTricks=True)}
 SITE = next((ROOT / "functions" / "venv" / "lib").glob("python3*/site-packages"))
 
 

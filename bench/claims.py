@@ -34,7 +34,7 @@ from bridge.deal import Deal, Phase
 from bridge.double_dummy import Budget
 from bridge.variants import variant_named
 
-SETTINGS = {"floating": Settings(play_all_tricks=True),
+SETTINGS = {"floating": Settings.of(playAllTricks=True),
             "contract": Settings(variant="contract", scoring="rubber", deals=0),
             "memory": Settings(variant="memory", scoring="target", deals=0)}
 PLAYERS = ("a", "b", "c", "d")

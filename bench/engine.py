@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import reference  # noqa: E402
 from bridge import DECK, PASS, Call, Deal, Phase, Room, Settings, new_deal, secure_rng, variant_named  # noqa: E402
+from bridge.deal import PLAY_ALL_TRICKS, WASH_RULE  # noqa: E402
 
 PLAYERS = (("ann", "Ann"), ("ben", "Ben"), ("cat", "Cat"), ("dan", "Dan"))
 PHASES = ("lobby", "auction", "partner", "play")
@@ -167,7 +168,7 @@ def play_deal(settings: Settings, choice: random.Random) -> Deal:
 def play_reference(settings: Settings, choice: random.Random) -> reference.ReferenceDeal:
     """One complete game through the reference engine (`reference.play_game`), same policy."""
     return reference.play_game(reference.rules_of(variant_named(settings.variant)), choice, secure_rng().shuffle,
-                               play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule,
+                               play_all_tricks=PLAY_ALL_TRICKS.of(settings), wash_rule=WASH_RULE.of(settings),
                                scoring=settings.scoring)
 
 
@@ -219,7 +220,7 @@ def floor_game(settings: Settings, seed: int) -> FloorGame:
         secure.shuffle(deck)
 
     reference.play_game(reference.rules_of(variant_named(settings.variant)), recorder, shuffle,
-                        play_all_tricks=settings.play_all_tricks, wash_rule=settings.wash_rule,
+                        play_all_tricks=PLAY_ALL_TRICKS.of(settings), wash_rule=WASH_RULE.of(settings),
                         scoring=settings.scoring)
     return FloorGame(len(decks), tuple(recorder.script))
 
@@ -358,7 +359,7 @@ def main(argv: list[str] | None = None) -> None:
     rates = []
     for variant in args.variants.split(","):
         if variant == "floating":
-            settings = Settings(play_all_tricks=args.play_all_tricks, wash_rule=not args.no_wash)
+            settings = Settings.of(playAllTricks=args.play_all_tricks, washRule=not args.no_wash)
         else:
             settings = Settings().with_changes(Settings.parse_changes({"variant": variant}))
         run(settings, args.seed, 50, None)  # warm up

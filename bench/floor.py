@@ -35,7 +35,7 @@ def midgame_state(uids: list[str], cards_played: int = 24, seed: int = 7):
     from bridge import PASS, Phase, Room, Settings, secure_rng
 
     rng = random.Random(seed)
-    room = Room.create(uids[0], "P0", Settings(play_all_tricks=True))
+    room = Room.create(uids[0], "P0", Settings.of(playAllTricks=True))
     for i, uid in enumerate(uids[1:], 1):
         room = room.join(uid, f"P{i}")
     for uid in uids:

@@ -15,6 +15,7 @@ from . import contract_bot
 from .bids import ALL_BIDS
 from .contract_scoring import BOOK, Form, Sheet
 from .deal import AUCTION_PHASES, open_auction
+from .option import Option, switch
 from .par import par
 from .sides import OPPOSITE
 from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
@@ -23,11 +24,13 @@ if TYPE_CHECKING:
     from .settings import Settings
 
 RUBBER, CHICAGO, DUPLICATE = Form.RUBBER.value, Form.CHICAGO.value, Form.DUPLICATE.value
+#: The option `honours` (SPEC §11): the sheet scores honours (`contract_scoring.honours_entries`).
+HONOURS: Option[bool] = switch("honours", False)
 
 
 def score_sheet(settings: Settings) -> Sheet:
     """A blank sheet of the room's form, scoring honours if the room does."""
-    return Sheet(Form(settings.scoring), honours=settings.honours)
+    return Sheet(Form(settings.scoring), honours=HONOURS.of(settings))
 
 
 CONTRACT = Variant(
@@ -46,7 +49,7 @@ CONTRACT = Variant(
     early_end=False,
     scorings=(RUBBER, CHICAGO, DUPLICATE),
     sheet_ends=frozenset({RUBBER, CHICAGO}),
-    options=frozenset({"honours"}),
+    options=(HONOURS,),
     sheet=score_sheet,
     bot=contract_bot.choose,
     par=par,

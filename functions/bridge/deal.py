@@ -23,6 +23,7 @@ from .cards import Card, Suit
 from .core import NO_TRUMP, PlayCore, Rules, card_index, cards_of, hand_mask, trick_winner
 from .dealing import Board, Hand, Shuffler, deal_hands, hand_points, sort_hand
 from .errors import BridgeError, Reason
+from .option import Option, switch
 from .values import DERIVED, evolve
 from .variant import BotPolicy, DeclarerRule, Variant
 
@@ -234,6 +235,12 @@ class Bidding(DealState):
         return deal.place_bid(position, action, rng)
 
 
+#: The option `playAllTricks` (Floating Bridge's, SPEC §5.6): play all the tricks, where the
+#: variant's deal would end early (`Variant.early_end`) once the table can tell a side has reached
+#: its target (for every seat that may be the partner).
+PLAY_ALL_TRICKS: Option[bool] = switch("playAllTricks", False)
+
+
 @dataclass(frozen=True, slots=True)
 class Playing(Contracted, TrickPlay):
     """Card play: the completed `tricks` and the `trick` being played. `partner_card` is None
@@ -279,7 +286,7 @@ class Playing(Contracted, TrickPlay):
         rules = Rules(variant.seats, NO_TRUMP if trump is None else trump,
                       variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
                       contract.declarer, contract.target, contract.defender_target,
-                      variant.early_end and not deal.settings.play_all_tricks,
+                      variant.early_end and not PLAY_ALL_TRICKS.of(deal.settings),
                       -1 if self.partner_card is None else card_index(self.partner_card))
         leader = self.tricks[0].leader if self.tricks else self.trick.leader
         partner = -1 if self.partner_card is not None else variant.sides.partner_of(contract.declarer)
@@ -918,6 +925,11 @@ def _with_played(hands: tuple[Hand, ...], plays: tuple[Play, ...]) -> tuple[Hand
     return tuple(tuple(sort_hand([*hand, *cards])) for hand, cards in zip(hands, played, strict=True))
 
 
+#: The option `washRule` (Floating Bridge's): redeal automatically when any hand is
+#: weak, under the variant's `wash_threshold` (`open_auction`).
+WASH_RULE: Option[bool] = switch("washRule", True)
+
+
 def is_weak(variant: Variant, hand: Hand) -> bool:
     """Under the wash rule, a hand under the variant's threshold may not be played."""
     return variant.wash_threshold is not None and hand_points(hand) < variant.wash_threshold
@@ -935,7 +947,7 @@ def open_auction(variant: Variant, players: tuple[str, ...], settings: Settings,
     Under the wash rule a weak hand anywhere means a redeal, the deal passing left."""
     while True:
         hands = deal_hands(rng, variant.seats, variant.hand_size)
-        if not (settings.wash_rule and any(is_weak(variant, hand) for hand in hands)):
+        if not (WASH_RULE.of(settings) and any(is_weak(variant, hand) for hand in hands)):
             return Deal(variant, settings, players, dealer, hands, Bidding(), washes)
         washes += 1
         dealer = variant.left_of(dealer)

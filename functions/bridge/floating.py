@@ -16,6 +16,8 @@ from .cards import Card
 from .core import card_index
 from .deal import (
     AUCTION_PHASES,
+    PLAY_ALL_TRICKS,
+    WASH_RULE,
     Action,
     AuctionCall,
     Contract,
@@ -155,7 +157,7 @@ FLOATING = Variant(
     early_end=True,
     scorings=(DEALS, TRICKS),
     sheet_ends=frozenset(),
-    options=frozenset({"playAllTricks", "washRule"}),
+    options=(PLAY_ALL_TRICKS, WASH_RULE),
     sheet=tally,
     bot=floating_bot.choose,
 )

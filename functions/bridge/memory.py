@@ -21,6 +21,7 @@ from .contract_scoring import Entry, Kind, Side, trick_points
 from .core import NO_TRUMP, PlayCore, Rules, hand_mask
 from .deal import AUCTION_PHASES, Action, AuctionCall, Bidding, Deal, Phase, StoredState, Trick, TrickPlay
 from .dealing import Shuffler, deal_hands
+from .option import Option, points
 from .sides import ALONE
 from .values import evolve
 from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
@@ -37,6 +38,8 @@ BOOK = 6
 FIRST_HALF_BONUS = 100
 #: The opponent's points for each trick a contract falls short (docs/MEMORY.md's reading).
 UNDERTRICK = 50
+#: The option `targetScore`: a player who has reached it and leads wins the match (`TargetSheet`).
+TARGET_SCORE: Option[int] = points("targetScore", 500, 100, 5000)
 
 
 def tricks_over_book(strain: Strain, tricks: int, doubling: Doubling = Doubling.UNDOUBLED) -> int:
@@ -133,7 +136,7 @@ def _position(side: Side) -> int:
 
 
 def target_sheet(settings: Settings) -> TargetSheet:
-    return TargetSheet(settings.target_score)
+    return TargetSheet(TARGET_SCORE.of(settings))
 
 
 # ----- the first half ---------------------------------------------------------------------------
@@ -195,7 +198,7 @@ MEMORY = Variant(
     early_end=False,
     scorings=(TARGET,),
     sheet_ends=frozenset({TARGET}),
-    options=frozenset({"targetScore"}),
+    options=(TARGET_SCORE,),
     sheet=target_sheet,
     bot=memory_bot.choose,
 )

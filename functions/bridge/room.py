@@ -17,7 +17,8 @@ from .deal_seed import DealSeed, SeededShuffle, new_seed
 from .dealing import Board, Shuffler, secure_rng
 from .errors import BridgeError, Reason
 from .match import Match
-from .settings import Settings, SettingValue
+from .option import SettingValue
+from .settings import Settings
 from .thinking_bot import THINKING_BOT
 from .values import evolve
 from .variant import BotPolicy

@@ -1,18 +1,22 @@
-"""Room settings: which game a room plays and by which rules (SPEC §4, §9, §11)."""
+"""Room settings: which game a room plays and by which rules (SPEC §4, §9, §11).
+
+The common settings, which every variant takes, are `Settings`' fields, checked here; a variant's
+own settings are its `option.Option`s, declared where their rules live and listed by the variants
+that offer them (`Variant.options`).
+"""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import BridgeError, Reason
+from .errors import Reason
+from .option import Option, SettingValue, invalid
 from .request import Value, flag, one_of, whole
 from .variants import DEFAULT_VARIANT, VARIANTS, variant_named
 
 #: SPEC §9: deals in a match, 1-100, or 0 for no fixed end.
 MAX_DEALS = 100
-#: docs/MEMORY.md: the score that ends a match of Memory Bridge.
-MIN_TARGET_SCORE, MAX_TARGET_SCORE = 100, 5000
 #: SPEC §10: a turn timer of 10-600 seconds, or 0 for none.
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 
@@ -20,13 +24,6 @@ MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 600
 #: bot"). `basic`: the variant's own bot, which decides at once; `thinking`: the card play searches
 #: sampled layouts of the hidden cards, the same time for every card (`thinking_bot.THINKING_BOT`).
 BOT_LEVELS = ("basic", "thinking")
-
-SettingValue = bool | int | str
-
-
-def _invalid(message: str) -> BridgeError:
-    return BridgeError(Reason.INVALID_SETTINGS, message)
-
 
 def _boolean(name: str) -> Value[bool]:
     return flag(f"Setting '{name}' must be true or false.", Reason.INVALID_SETTINGS)
@@ -42,12 +39,6 @@ def _turn_seconds(name: str) -> Value[int]:
     return whole(MIN_TURN_SECONDS, MAX_TURN_SECONDS,
                  f"Setting '{name}' is 0 (no timer) or {MIN_TURN_SECONDS}-{MAX_TURN_SECONDS} seconds.",
                  Reason.INVALID_SETTINGS, or_zero=True)
-
-
-def _target_score(name: str) -> Value[int]:
-    return whole(MIN_TARGET_SCORE, MAX_TARGET_SCORE,
-                 f"Setting '{name}' is a whole number of points, {MIN_TARGET_SCORE}-{MAX_TARGET_SCORE}.",
-                 Reason.INVALID_SETTINGS)
 
 
 def _bot_level(name: str) -> Value[str]:
@@ -70,14 +61,15 @@ def _scoring(name: str) -> Value[str]:
     def parse(value: object) -> str:
         scorings = _scorings()
         if not isinstance(value, str) or value not in scorings:
-            raise _invalid(f"Setting '{name}' is one of {', '.join(scorings)}.")
+            raise invalid(f"Setting '{name}' is one of {', '.join(scorings)}.")
         return value
 
     return Value(parse, {"type": "string", "enum": list(_scorings())})
 
 
-#: Wire name -> (attribute, the value it takes, given its name). Whether a `scoring` or an option
-#: belongs to the room's variant is checked once the whole change is known (`Settings.with_changes`).
+#: The common settings, which every variant takes: wire name -> (attribute, the value it takes).
+#: Whether a `scoring` belongs to the room's variant is checked with the whole change
+#: (`Settings.with_changes`).
 _KINDS: dict[str, tuple[str, Callable[[str], Value[SettingValue]]]] = {
     "variant": ("variant", _variant),
     "inviteOnly": ("invite_only", _boolean),
@@ -88,16 +80,20 @@ _KINDS: dict[str, tuple[str, Callable[[str], Value[SettingValue]]]] = {
     "botLevel": ("bot_level", _bot_level),
     "chat": ("chat", _boolean),
     "undo": ("undo", _boolean),
-    "playAllTricks": ("play_all_tricks", _boolean),
-    "washRule": ("wash_rule", _boolean),
-    "honours": ("honours", _boolean),
-    "targetScore": ("target_score", _target_score),
 }
-_WIRE = {name: (attribute, kind(name)) for name, (attribute, kind) in _KINDS.items()}
+_COMMON = {name: (attribute, kind(name)) for name, (attribute, kind) in _KINDS.items()}
 #: The `turnSeconds` setting's value, which a duplicate event's request takes too.
 TURN_SECONDS: Value[int] = _turn_seconds("turnSeconds")
-#: Settings every variant takes; the others are a variant's `options`.
-_COMMON = ("variant", "inviteOnly", "deals", "scoring", "turnSeconds", "botReplacesLeaver", "botLevel", "chat", "undo")
+
+
+def _options() -> dict[str, Option[Any]]:
+    """Every registered variant's options by wire name, in the registry's order (asked when a
+    change is parsed, so that a variant registered later brings its own)."""
+    options: dict[str, Option[Any]] = {}
+    for variant in VARIANTS.values():
+        for option in variant.options:
+            options.setdefault(option.wire, option)
+    return options
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +105,11 @@ class Settings:
     `bot_level`: how the bots play, one of `BOT_LEVELS` (it also makes the timed-out moves). `chat`:
     the table chat is open to players and spectators (SPEC §13). `undo`: a player may ask to take
     back their last action (SPEC §15).
-    Floating Bridge options: `play_all_tricks`: play all 13 tricks instead of stopping once a side
-    has reached its target (for every seat that may be the partner, SPEC §5.6); `wash_rule`:
-    redeal automatically when any hand is weak (under 4 points).
-    Contract bridge option: `honours`: score honours (SPEC §11).
-    Memory Bridge option: `target_score`: the score that ends the match (docs/MEMORY.md)."""
+    `options`: the values of the variant's own options (`Variant.options`), each read through
+    its option (`TARGET_SCORE.of(settings)`), as `(wire name, value)` pairs in a canonical form:
+    only the variant's options, only those not at their default, sorted by wire name, each
+    value parsed by its option (made so whatever the pairs given: two settings with the same
+    values are equal, and hash alike). `Settings.of(**wire)` makes settings from wire names."""
 
     variant: str = DEFAULT_VARIANT
     invite_only: bool = False
@@ -124,59 +120,81 @@ class Settings:
     bot_level: str = "basic"
     chat: bool = True
     undo: bool = True
-    play_all_tricks: bool = False
-    wash_rule: bool = True
-    honours: bool = False
-    target_score: int = 500
+    options: tuple[tuple[str, SettingValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            return
+        offered = {option.wire: option for option in variant_named(self.variant).options}
+        values = {wire: offered[wire].value.parse(value) for wire, value in self.options if wire in offered}
+        canonical = tuple(sorted((wire, value) for wire, value in values.items() if value != offered[wire].default))
+        if canonical != self.options:
+            object.__setattr__(self, "options", canonical)
+
+    @classmethod
+    def of(cls, **wire: SettingValue) -> Settings:
+        """The default settings with `wire` changes by their wire names (`Settings.of(variant=
+        "memory", targetScore=300)`), checked as a client's (`from_dict`)."""
+        return cls.from_dict(wire)
 
     @staticmethod
     def parse_changes(data: object) -> dict[str, SettingValue]:
-        """Validate wire-form changes (`{"inviteOnly": true}`): known names, well-typed values."""
+        """Validate wire-form changes (`{"inviteOnly": true}`): known names, well-typed values;
+        the changes by wire name."""
         if not isinstance(data, dict):
-            raise _invalid("Settings must be an object.")
+            raise invalid("Settings must be an object.")
+        options = _options()
         changes: dict[str, SettingValue] = {}
         for name, value in data.items():
-            if name not in _WIRE:
-                raise _invalid(f"Unknown setting; the settings are {', '.join(_WIRE)}.")
-            attribute, setting = _WIRE[name]
-            changes[attribute] = setting.parse(value)
+            if name in _COMMON:
+                changes[name] = _COMMON[name][1].parse(value)
+            elif name in options:
+                changes[name] = options[name].value.parse(value)
+            else:
+                raise invalid(f"Unknown setting; the settings are {', '.join([*_COMMON, *options])}.")
         return changes
 
     def with_changes(self, changes: Mapping[str, SettingValue]) -> Settings:
-        """These settings with `changes` (from `parse_changes`), checked against the variant:
-        `scoring` must be one of its scorings, `deals` 0 where the score sheet ends the match, and
-        options of other variants may not be set. Choosing another variant takes that variant's
-        default scoring and length unless they are given."""
+        """These settings with `changes` (from `parse_changes`, by wire name), checked against
+        the variant: `scoring` must be one of its scorings, `deals` 0 where the score sheet ends
+        the match, and options it does not offer may not be set. Choosing another variant takes
+        that variant's default scoring and length unless they are given (and keeps the options
+        the new variant offers too)."""
         variant = variant_named(changes.get("variant", self.variant))
         if variant.name != self.variant and "scoring" not in changes:
             changes = {**changes, "scoring": variant.scorings[0]}
         if variant.name != self.variant and "deals" not in changes:
             changes = {**changes, "deals": 0 if changes["scoring"] in variant.sheet_ends else 1}
-        new = replace(self, **changes)  # type: ignore[arg-type]  # keys are attribute names (parse_changes)
+        common = {attribute: changes[wire] for wire, (attribute, _) in _COMMON.items() if wire in changes}
+        new = replace(self, **common)  # type: ignore[arg-type]  # each value parsed by its name's Value
         if new.scoring not in variant.scorings:
-            raise _invalid(f"Setting 'scoring' is one of {', '.join(variant.scorings)} in {variant.name}.")
+            raise invalid(f"Setting 'scoring' is one of {', '.join(variant.scorings)} in {variant.name}.")
         if new.scoring in variant.sheet_ends and new.deals != 0:
-            raise _invalid(f"Setting 'deals' is 0 under {new.scoring} scoring: its score sheet ends the match.")
-        for wire, (attribute, _) in _WIRE.items():
-            if wire not in _COMMON and wire not in variant.options and attribute in changes:
-                raise _invalid(f"Setting '{wire}' does not apply to {variant.name}.")
-        return new
+            raise invalid(f"Setting 'deals' is 0 under {new.scoring} scoring: its score sheet ends the match.")
+        offered = {option.wire: option for option in variant.options}
+        for wire in _options():
+            if wire in changes and wire not in offered:
+                raise invalid(f"Setting '{wire}' does not apply to {variant.name}.")
+        values = {**dict(self.options), **{wire: value for wire, value in changes.items() if wire in offered}}
+        return replace(new, options=tuple(values.items()))
 
     def to_dict(self) -> dict[str, SettingValue]:
         """The wire form: the common settings and the variant's own options."""
-        options = variant_named(self.variant).options
-        return {wire: getattr(self, attribute) for wire, (attribute, _) in _WIRE.items()
-                if wire in _COMMON or wire in options}
+        common = {wire: getattr(self, attribute) for wire, (attribute, _) in _COMMON.items()}
+        return {**common, **{option.wire: option.of(self) for option in variant_named(self.variant).options}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settings:
         return cls().with_changes(cls.parse_changes(dict(data)))
 
 
-#: A request's `settings` (createGameRoom, updateRoomSettings): changes to a room's settings.
+#: A request's `settings` (createGameRoom, updateRoomSettings): changes to a room's settings, the
+#: common ones and every registered variant's options.
 CHANGES: Value[dict[str, SettingValue]] = Value(Settings.parse_changes, {
     "description": "Settings to change: any of `SettingsDoc`'s.",
-    "properties": {name: value.schema for name, (_, value) in _WIRE.items()},
+    "properties": {name: value.schema for name, value in
+                   {**{name: value for name, (_, value) in _COMMON.items()},
+                    **{name: option.value for name, option in _options().items()}}.items()},
     "title": "SettingsChanges",
     "type": "object",
     "additionalProperties": False,

@@ -176,7 +176,7 @@ TIGER = Variant(
     early_end=False,
     scorings=(SETS,),
     sheet_ends=frozenset({SETS}),
-    options=frozenset(),
+    options=(),
     sheet=set_sheet,
     bot=tiger_bot.choose,
 )

@@ -21,6 +21,7 @@ from .bids import Bid, Strain
 if TYPE_CHECKING:
     from .deal import Action, AuctionCall, Contract, Deal, DealState, SeatView
     from .dealing import Shuffler
+    from .option import Option
     from .settings import Settings
     from .wire import ParDoc, PointsDoc, SetsSheetDoc, SheetDoc, SideName, VulnerableDoc
 
@@ -212,15 +213,16 @@ class Variant:
     `sides`: how the sides are formed (`SidesRule`); `opening`: how a deal opens (`Opening`);
     `phases`: the phases a deal of it passes through (`deal.DealState`), each with its rules;
     `hands_per_deck`: the hands one deck deals (twice `seats` where a deal has two halves).
-    `wash_threshold`: under the `washRule` setting, a hand with fewer points forces a redeal
-    (None: the variant has no wash rule). `early_end`: a deal ends as soon as the table can tell
-    that a side has reached its target (SPEC §5.6), unless the `playAllTricks` setting is on.
+    `wash_threshold`: under the `washRule` option (`deal.WASH_RULE`), a hand with fewer points
+    forces a redeal (None: the variant has no wash rule). `early_end`: a deal ends as soon as the
+    table can tell that a side has reached its target (SPEC §5.6), unless the `playAllTricks`
+    option (`deal.PLAY_ALL_TRICKS`) is on.
     `scorings`: the values the `scoring` setting takes, default first; `sheet_ends`: the
     scorings under which the score sheet ends the match (the `deals` setting is 0; under the
-    others it sets the match's length); `options`: the other variant-specific settings it
-    accepts (wire names); `sheet` is a match's score sheet before its first deal, for the room's
-    settings; `bot` is how a bot plays it; `par`: the double-dummy par of its scoring, if it has
-    one.
+    others it sets the match's length); `options`: the settings of its own it offers besides the
+    common ones (`option.Option`), each declared where its rule lives; `sheet` is a match's score
+    sheet before its first deal, for the room's settings; `bot` is how a bot plays it; `par`: the
+    double-dummy par of its scoring, if it has one.
     """
 
     name: str
@@ -236,7 +238,7 @@ class Variant:
     early_end: bool
     scorings: tuple[str, ...]
     sheet_ends: frozenset[str]
-    options: frozenset[str]
+    options: tuple[Option[Any], ...]
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy
     par: Par | None = None

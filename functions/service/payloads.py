@@ -18,9 +18,10 @@ from bridge.chat import MESSAGE, plain
 from bridge.deal import MAX_ALERT
 from bridge.deal_seed import ENTROPY
 from bridge.event import Direction, Form, Spot
+from bridge.option import SettingValue
 from bridge.request import Request, Value, flag, list_of, matching, one_of, request, whole, wire
 from bridge.room import BOT_PREFIX
-from bridge.settings import CHANGES, TURN_SECONDS, SettingValue
+from bridge.settings import CHANGES, TURN_SECONDS
 
 from .accounts import MAX_DISPLAY_NAME, parse_display_name
 

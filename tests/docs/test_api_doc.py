@@ -162,7 +162,7 @@ def contract_rooms() -> dict[str, Room]:
     between deals, and a rubber abandoned after it."""
     users = ["uidAnn", "uidBen", "uidCat", "uidDan"]
     rng = random.Random(2)
-    room = Room.create(users[0], "Ann", Settings(variant="contract", scoring="rubber", honours=True, deals=0))
+    room = Room.create(users[0], "Ann", Settings.of(variant="contract", scoring="rubber", honours=True, deals=0))
     for uid in users[1:]:
         room = room.join(uid, uid[3:])
     for uid in users:
@@ -238,7 +238,7 @@ def tiger_rooms() -> dict[str, Room]:
 def memory_rooms() -> dict[str, Room]:
     """Memory Bridge (docs/MEMORY.md): two seats, in the first half, in the second, and between deals."""
     rng = random.Random(8)
-    room = Room.create("uidAnn", "Ann", Settings(variant="memory", scoring="target", deals=0, target_score=5000))
+    room = Room.create("uidAnn", "Ann", Settings.of(variant="memory", scoring="target", deals=0, targetScore=5000))
     room = room.join("uidBen", "Ben").toggle_ready("uidAnn").toggle_ready("uidBen").start("uidAnn", rng)
     rooms = {"memory: first half": room.play_card(to_act(room), room.deal.legal_cards()[0])}
     while room.status == "firstHalf":

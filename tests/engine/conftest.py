@@ -320,7 +320,7 @@ ENDGAME_HANDS = hands_from("AC AD", "AS KS", "AH QS", "JS TS")
 
 def endgame(contract: str, play_all_tricks: bool = False, partner: str = "AH") -> Deal:
     return playing_game(ENDGAME_HANDS, declarer=0, contract=contract, partner=partner, leader=2,
-                        tricks=_eleven_tricks(), settings=Settings(play_all_tricks=play_all_tricks))
+                        tricks=_eleven_tricks(), settings=Settings.of(playAllTricks=play_all_tricks))
 
 
 def play_trick(game: Deal, *texts: str) -> Deal:

@@ -22,7 +22,7 @@ from .test_double_dummy import oracle
 
 #: Each hand one whole suit: North spades, East hearts, South diamonds, West clubs.
 SUIT_EACH = hands_from(*(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA") for suit in "SHDC"))
-SETTINGS = {"floating": Settings(play_all_tricks=True),
+SETTINGS = {"floating": Settings.of(playAllTricks=True),
             "contract": Settings(variant="contract", scoring="rubber", deals=0),
             "tiger": Settings(variant="tiger", scoring="sets", deals=0),
             "memory": Settings(variant="memory", scoring="target", deals=0)}

@@ -132,7 +132,7 @@ def test_pass_out_redeal_applies_the_wash_rule() -> None:
     game = replace(game, washes=2)
     redealt = game.place_bid(0, PASS, Permuting.dealing(deal_with_weak_seat(1), MIXED_DEAL))
     assert (redealt.hands, redealt.dealer, redealt.washes) == (MIXED_DEAL, 2, 3)
-    no_wash = bidding_game(SUIT_PER_SEAT, "PASS", "PASS", "PASS", dealer=0, settings=Settings(wash_rule=False))
+    no_wash = bidding_game(SUIT_PER_SEAT, "PASS", "PASS", "PASS", dealer=0, settings=Settings.of(washRule=False))
     weak = deal_with_weak_seat(1)
     redealt = no_wash.place_bid(0, PASS, Permuting.dealing(weak))
     assert (redealt.hands, redealt.dealer, redealt.washes) == (weak, 1, 0)

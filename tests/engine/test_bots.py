@@ -27,7 +27,7 @@ def bot_deal(seed: int, settings: Settings = Settings()) -> list[Deal]:
 def test_bot_moves_are_always_legal_and_finish_every_deal():
     made = contracts = 0
     for seed in range(SEED_DEALS):
-        states = bot_deal(seed, Settings(play_all_tricks=bool(seed % 2)))
+        states = bot_deal(seed, Settings.of(playAllTricks=bool(seed % 2)))
         for deal in states[:-1]:
             assert deal.bot_action() in deal.legal_actions()
         outcome = states[-1].outcome()
@@ -199,7 +199,7 @@ def human_move(room: Room, uid: str, rng: random.Random) -> Room:
 
 def test_one_human_and_three_bots_the_bots_move_until_the_human_is_to_act():
     rng = random.Random(5)
-    room = seated(3, Settings(wash_rule=False, deals=3)).start(PLAYERS[0], rng)
+    room = seated(3, Settings.of(washRule=False, deals=3)).start(PLAYERS[0], rng)
     moves = 0
     for number in (1, 2, 3):
         while room.status in (Status.BIDDING, Status.CHOOSING_TEAMMATE, Status.PLAYING):

@@ -195,7 +195,7 @@ def test_a_bot_accepts_exactly_the_claims_that_hold_in_every_layout_it_cannot_ru
     v = variant_named(variant)
     checked, answers = 0, set()
     while checked < (15 if variant == "floating" else 40):
-        settings = Settings(variant=variant, play_all_tricks=True) if variant == "floating" else \
+        settings = Settings.of(variant=variant, playAllTricks=True) if variant == "floating" else \
             Settings(variant=variant, scoring="rubber") if variant == "contract" else Settings(variant=variant)
         deal = late(new_deal(v, PLAYERS[:v.seats], settings, 0, rng), rng, 3)
         if deal.is_finished or not deal.partner_revealed:
@@ -351,7 +351,7 @@ def test_a_steady_answer_spends_the_whole_budget_then_waits_whatever_the_cards(m
     verdicts = set()
     for variant, size in (("floating", 4), ("contract", 5), ("memory", 5), ("floating", 5)):
         v = variant_named(variant)
-        settings = Settings(play_all_tricks=True) if variant == "floating" else Settings(
+        settings = Settings.of(playAllTricks=True) if variant == "floating" else Settings(
             variant=variant, scoring="target" if variant == "memory" else "rubber", deals=0)
         for seed in range(3):
             deal = late(new_deal(v, PLAYERS[:v.seats], settings, seed % v.seats, rng), rng, size)

@@ -21,7 +21,7 @@ NAMES = {uid: uid.title() for uid in PLAYERS}
 
 
 def contract_settings(scoring: str = "rubber", honours: bool = False) -> Settings:
-    return Settings(variant="contract", scoring=scoring, deals=0, honours=honours)
+    return Settings.of(variant="contract", scoring=scoring, deals=0, honours=honours)
 
 
 def bot_states(seed: int, settings: Settings | None = None) -> list[Deal]:

@@ -39,6 +39,7 @@ from bench.reference import DECK, ReferenceDeal, rules_of
 from bench.reference import new_deal as reference_deal
 from bridge import DECK as CARDS
 from bridge import BridgeError, Call, Card, Deal, Phase, Settings, Trick, new_deal, parse_call
+from bridge.deal import WASH_RULE
 from bridge.variants import VARIANTS
 
 PLAYERS = ("ann", "ben", "cat", "dan")
@@ -254,7 +255,7 @@ def play(name: str, seed: int, seen: Seen, play_all_tricks: bool = False) -> Non
     changes = {"variant": name, "scoring": scoring, **({"playAllTricks": True} if play_all_tricks else {})}
     settings = Settings().with_changes(Settings.parse_changes(changes))
     deal = new_deal(variant, PLAYERS[:variant.seats], settings, 0, ours_shuffle)
-    ref, washes = reference_deal(rules, 0, ref_shuffle.shuffle, play_all_tricks, settings.wash_rule)
+    ref, washes = reference_deal(rules, 0, ref_shuffle.shuffle, play_all_tricks, WASH_RULE.of(settings))
     bias = choice.uniform(0.05, 0.6)
     while True:
         legal = compare(deal, ref, washes)
@@ -275,7 +276,7 @@ def play(name: str, seed: int, seen: Seen, play_all_tricks: bool = False) -> Non
                 seen.passouts += 1
                 dealer = ref.next_dealer(scoring)
                 seen.dealer_kept += dealer == ref.dealer
-                ref, more = reference_deal(rules, dealer, ref_shuffle.shuffle, play_all_tricks, settings.wash_rule)
+                ref, more = reference_deal(rules, dealer, ref_shuffle.shuffle, play_all_tricks, WASH_RULE.of(settings))
                 washes += more
         else:
             move = choice.choice(legal)

@@ -80,7 +80,7 @@ def test_every_wash_is_counted_and_passes_the_deal_left() -> None:
 
 def test_wash_rule_off_plays_weak_hands() -> None:
     weak_deal = deal_with_weak_seat(1)
-    game = new_deal(FLOATING, PLAYERS, Settings(wash_rule=False), 0, Permuting.dealing(weak_deal))
+    game = new_deal(FLOATING, PLAYERS, Settings.of(washRule=False), 0, Permuting.dealing(weak_deal))
     assert (game.hands, game.washes, game.dealer) == (weak_deal, 0, 0)
 
 
@@ -88,7 +88,7 @@ def test_started_room_applies_its_wash_rule() -> None:
     weak_deal = deal_with_weak_seat(3)
     washed = seated_room().start(PLAYERS[0], Permuting.dealing(weak_deal, MIXED_DEAL)).deal
     assert (washed.hands, washed.washes, washed.dealer) == (MIXED_DEAL, 1, 1)
-    kept = seated_room(settings=Settings(wash_rule=False)).start(PLAYERS[0], Permuting.dealing(weak_deal)).deal
+    kept = seated_room(settings=Settings.of(washRule=False)).start(PLAYERS[0], Permuting.dealing(weak_deal)).deal
     assert (kept.hands, kept.washes, kept.dealer) == (weak_deal, 0, 0)
 
 

@@ -271,7 +271,7 @@ def test_an_event_commits_to_its_boards_seed_at_creation_and_reveals_it_at_the_e
 def test_nothing_public_depends_on_a_deals_seed_before_it_ends() -> None:
     """The same room with a different secret seed (and so different hands) shows the same room
     document to everyone but the commitment, until the deal's end."""
-    base = ready_all(new_room(Settings(deals=2, wash_rule=False)))
+    base = ready_all(new_room(Settings.of(deals=2, washRule=False)))
     a = evolve(base, next_seed=bytes(32)).start(PLAYERS[0])
     b = evolve(base, next_seed=bytes([1] * 32)).start(PLAYERS[0])
     assert a.deal.hands != b.deal.hands

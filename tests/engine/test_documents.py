@@ -50,7 +50,7 @@ def in_play_room() -> Room:
 
 ROOMS = {
     "waiting": lambda: seated_room(3, ready=False).toggle_ready(PLAYERS[1]).invite(PLAYERS[0], "eve"),
-    "invite-only": lambda: Room.create("ann", "Ann", Settings(invite_only=True, wash_rule=False)).invite("ann", "ben"),
+    "invite-only": lambda: Room.create("ann", "Ann", Settings.of(inviteOnly=True, washRule=False)).invite("ann", "ben"),
     "bidding": lambda: room_with(bidding_game(MIXED_DEAL, "1C", "PASS", "2H", dealer=2)),
     "choosing": lambda: room_with(choosing_game(MIXED_DEAL, declarer=1, contract="3NT")),
     "playing": in_play_room,

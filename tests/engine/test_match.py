@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
+from bridge.deal import WASH_RULE
 from bridge.room import stat_changes
 
 from .conftest import (
@@ -311,9 +312,9 @@ def test_match_settings_are_fixed_after_the_first_deal() -> None:
     # the other settings may change while the table regroups; resending the match's own values is no change
     changed = regrouping.update_settings(PLAYERS[0], parse({"washRule": False, "deals": 3, "scoring": "tricks",
                                                             "variant": "floating"}))
-    assert changed.settings == Settings(deals=3, scoring="tricks", wash_rule=False)
+    assert changed.settings == Settings.of(deals=3, scoring="tricks", washRule=False)
     room = start(changed.join("eve", "Eve"), random.Random(11))
-    assert room.deal.settings.wash_rule is False and room.match.deals == 3 and room.match.scoring == "tricks"
+    assert WASH_RULE.of(room.deal.settings) is False and room.match.deals == 3 and room.match.scoring == "tricks"
 
 
 def test_match_settings_may_change_before_the_first_deal() -> None:

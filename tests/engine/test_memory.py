@@ -11,7 +11,7 @@ from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Room, Settings,
 from bridge.bids import Doubling, Strain
 from bridge.contract_scoring import Entry, Kind, Side
 from bridge.deal import Finished, Play, Trick
-from bridge.memory import MEMORY, FirstHalf, TargetSheet, first_half_entries, tricks_over_book
+from bridge.memory import MEMORY, TARGET_SCORE, FirstHalf, TargetSheet, first_half_entries, tricks_over_book
 from bridge.room import Status
 from bridge.values import evolve
 
@@ -81,9 +81,9 @@ def test_a_memory_room_has_two_seats_and_starts_with_two_ready_players() -> None
 
 def test_memory_settings_score_to_a_target_of_100_to_5000_and_take_no_other_variants_options() -> None:
     settings = Settings().with_changes({"variant": "memory"})
-    assert (settings.scoring, settings.deals, settings.target_score) == ("target", 0, 500)
+    assert (settings.scoring, settings.deals, TARGET_SCORE.of(settings)) == ("target", 0, 500)
     assert settings.to_dict()["targetScore"] == 500
-    assert settings.with_changes(Settings.parse_changes({"targetScore": 1000})).target_score == 1000
+    assert TARGET_SCORE.of(settings.with_changes(Settings.parse_changes({"targetScore": 1000}))) == 1000
     for change in ({"targetScore": 99}, {"targetScore": 5001}, {"targetScore": "500"}, {"targetScore": True}):
         with rejects(Reason.INVALID_SETTINGS):
             Settings.parse_changes(change)

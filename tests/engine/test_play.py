@@ -249,7 +249,7 @@ def test_room_plays_at_the_callers_position() -> None:
 
 def grand_slam(partner: str = "AS", play_all_tricks: bool = False) -> Deal:
     return playing_game(MIXED_DEAL, declarer=1, contract="7NT", partner=partner,
-                        settings=Settings(play_all_tricks=play_all_tricks))
+                        settings=Settings.of(playAllTricks=play_all_tricks))
 
 
 def test_deal_does_not_end_early_while_that_would_tell_who_the_partner_is() -> None:

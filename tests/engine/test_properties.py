@@ -55,6 +55,7 @@ from bridge import (
     parse_call,
     state,
 )
+from bridge.deal import PLAY_ALL_TRICKS, WASH_RULE
 from bridge.room import stat_changes
 from bridge.variant import Variant
 from bridge.variants import VARIANTS
@@ -290,7 +291,7 @@ class Referee:
         assert game.dealer == (self.dealer + game.washes - washes) % rules.seats  # a wash passes the deal left
         self.dealer = game.dealer
         assert len(game.hands) == rules.seats and all(len(hand) == rules.hand_size for hand in game.hands)
-        if game.settings.wash_rule and rules.wash_threshold is not None:
+        if WASH_RULE.of(game.settings) and rules.wash_threshold is not None:
             assert all(points(strs(hand)) >= rules.wash_threshold for hand in game.hands)
         else:
             assert game.washes == washes
@@ -428,7 +429,7 @@ class Referee:
         target, defender_target = targets(rules, bid)
         tricks = wire_tricks(after.tricks)
         assert self.partner in possible_partners(rules, declarer, self.partner_card, tricks)
-        if deal_over(rules, bid, declarer, self.partner_card, tricks, before.settings.play_all_tricks):
+        if deal_over(rules, bid, declarer, self.partner_card, tricks, PLAY_ALL_TRICKS.of(before.settings)):
             assert after.phase is Phase.COMPLETE and after.turn is None and after.actor is None
             outcome = after.outcome()
             assert (outcome.declarer_tricks, outcome.defender_tricks) == (ours, theirs)

@@ -35,10 +35,10 @@ def ready_all(room: Room) -> Room:
 
 
 def test_creator_is_host_at_position_zero() -> None:
-    room = Room.create("ann", "Ann", Settings(play_all_tricks=True))
+    room = Room.create("ann", "Ann", Settings.of(playAllTricks=True))
     assert room.host == "ann" and room.seats == (Seat("ann", "Ann", False),)
     assert room.position_of("ann") == 0 and room.status == "waiting"
-    assert room.settings == Settings(play_all_tricks=True) and room.result is None
+    assert room.settings == Settings.of(playAllTricks=True) and room.result is None
     assert room.deal is None and room.match is None
 
 
@@ -128,19 +128,19 @@ def test_too_many_invitations_are_rejected() -> None:
 
 def test_host_updates_settings_while_waiting() -> None:
     room = seated_room(2).update_settings(PLAYERS[0], Settings.parse_changes({"washRule": False}))
-    assert room.settings == Settings(wash_rule=False)
+    assert room.settings == Settings.of(washRule=False)
     with rejects(Reason.NOT_HOST):
-        room.update_settings(PLAYERS[1], {"wash_rule": True})
+        room.update_settings(PLAYERS[1], {"washRule": True})
     with rejects(Reason.NOT_IN_ROOM):
-        room.update_settings("eve", {"wash_rule": True})
+        room.update_settings("eve", {"washRule": True})
     with rejects(Reason.GAME_STARTED):
-        room_with(bidding_game()).update_settings(PLAYERS[0], {"wash_rule": False})
+        room_with(bidding_game()).update_settings(PLAYERS[0], {"washRule": False})
     with rejects(Reason.GAME_ENDED):
-        room_with(bidding_game()).leave(PLAYERS[1]).update_settings(PLAYERS[0], {"wash_rule": False})
+        room_with(bidding_game()).leave(PLAYERS[1]).update_settings(PLAYERS[0], {"washRule": False})
 
 
 def test_game_plays_by_the_room_settings() -> None:
-    settings = Settings(play_all_tricks=True, wash_rule=False)
+    settings = Settings.of(playAllTricks=True, washRule=False)
     room = seated_room(settings=settings).start(PLAYERS[0], RNG)
     assert room.deal.settings == settings
 

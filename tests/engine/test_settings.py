@@ -1,12 +1,18 @@
 """settings.py: the room rules and their wire form (SPEC §4)."""
 from __future__ import annotations
 
-from typing import get_args
+from typing import NotRequired, get_args, get_origin, get_type_hints
 
 import pytest
 
 from bridge import Reason, Settings, wire
+from bridge.contract import CONTRACT, HONOURS
+from bridge.deal import PLAY_ALL_TRICKS, WASH_RULE
+from bridge.floating import FLOATING
+from bridge.memory import MEMORY, TARGET_SCORE
 from bridge.settings import BOT_LEVELS
+from bridge.tiger import TIGER
+from bridge.variants import VARIANTS
 
 from .conftest import rejects
 
@@ -22,7 +28,7 @@ def test_settings_round_trip_through_the_wire_form() -> None:
     for invite_only in (False, True):
         for play_all in (False, True):
             for wash in (False, True):
-                s = Settings(invite_only=invite_only, play_all_tricks=play_all, wash_rule=wash)
+                s = Settings.of(inviteOnly=invite_only, playAllTricks=play_all, washRule=wash)
                 assert Settings.from_dict(s.to_dict()) == s
     for deals in (0, 1, 2, 100):
         for scoring in ("deals", "tricks"):
@@ -32,8 +38,8 @@ def test_settings_round_trip_through_the_wire_form() -> None:
 
 def test_changes_use_wire_names_and_leave_other_settings_alone() -> None:
     changes = Settings.parse_changes({"playAllTricks": True, "washRule": False})
-    assert changes == {"play_all_tricks": True, "wash_rule": False}
-    assert Settings().with_changes(changes) == Settings(invite_only=False, play_all_tricks=True, wash_rule=False)
+    assert changes == {"playAllTricks": True, "washRule": False}
+    assert Settings().with_changes(changes) == Settings.of(inviteOnly=False, playAllTricks=True, washRule=False)
     assert Settings.parse_changes({}) == {}
     assert Settings.from_dict({"inviteOnly": True}) == Settings(invite_only=True)
     match = Settings.parse_changes({"deals": 0, "scoring": "tricks", "variant": "floating"})
@@ -66,7 +72,7 @@ def test_each_variants_scorings_and_options_belong_to_it_alone(changes: dict) ->
 
 def test_choosing_contract_bridge_takes_rubber_scoring_and_shows_its_own_options() -> None:
     settings = Settings().with_changes(Settings.parse_changes({"variant": "contract", "honours": True}))
-    assert (settings.variant, settings.scoring, settings.honours, settings.deals) == ("contract", "rubber", True, 0)
+    assert (settings.variant, settings.scoring, HONOURS.of(settings), settings.deals) == ("contract", "rubber", True, 0)
     wire = settings.to_dict()
     assert wire["honours"] is True and "washRule" not in wire and "playAllTricks" not in wire
     chicago = settings.with_changes(Settings.parse_changes({"scoring": "chicago"}))
@@ -79,3 +85,43 @@ def test_the_bot_level_is_basic_or_thinking_in_every_variant() -> None:
         settings = Settings.from_dict({"variant": variant, "botLevel": "thinking"})
         assert settings.bot_level == "thinking" and settings.to_dict()["botLevel"] == "thinking"
         assert Settings.from_dict(settings.to_dict()) == settings
+
+
+def test_a_variants_options_are_its_own_read_through_the_option_and_held_canonically() -> None:
+    """Each option is declared once, beside its rule (`Variant.options`); the settings hold only
+    the variant's options not at their default, whatever pairs they were given, so equal settings
+    are equal values (and hash alike)."""
+    assert FLOATING.options == (PLAY_ALL_TRICKS, WASH_RULE) and CONTRACT.options == (HONOURS,)
+    assert MEMORY.options == (TARGET_SCORE,) and TIGER.options == ()
+    assert Settings.of(washRule=True) == Settings() and Settings().options == ()
+    assert (PLAY_ALL_TRICKS.of(Settings()), WASH_RULE.of(Settings()), HONOURS.of(Settings())) == (False, True, False)
+    memory = Settings.of(variant="memory", targetScore=500)
+    assert memory == Settings(variant="memory", scoring="target", deals=0) and TARGET_SCORE.of(memory) == 500
+    assert hash(memory) == hash(Settings(variant="memory", scoring="target", deals=0))
+    given = Settings(options=(("washRule", False), ("playAllTricks", True), ("honours", True), ("washRule", False)))
+    assert given == Settings.of(playAllTricks=True, washRule=False) and given.options == (
+        ("playAllTricks", True), ("washRule", False))
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings(variant="memory", options=(("targetScore", 99),))
+    # another variant keeps the options it offers too; the others go
+    contract = Settings.of(playAllTricks=True).with_changes({"variant": "contract"})
+    assert contract == Settings.of(variant="contract") and contract.options == ()
+
+
+def test_option_names_are_one_name_space_with_the_common_settings() -> None:
+    options = [option for variant in VARIANTS.values() for option in variant.options]
+    by_name = {option.wire: option for option in options}
+    assert all(by_name[option.wire] is option for option in options)  # one name, one option
+    assert not set(by_name) & set(Settings.of(variant="tiger").to_dict())  # TigerBridge: no options
+
+
+def test_the_settings_document_declares_every_common_setting_and_every_registered_option() -> None:
+    """`wire.SettingsDoc` (the schema clients generate their types from) states the settings as a
+    room shows them: each common setting required, each variant's option optional, of its type."""
+    declared = get_type_hints(wire.SettingsDoc, include_extras=True)
+    common = set(Settings.of(variant="tiger").to_dict())
+    options = {option.wire: option for variant in VARIANTS.values() for option in variant.options}
+    assert set(declared) == common | set(options)
+    assert {name for name, hint in declared.items() if get_origin(hint) is NotRequired} == set(options)
+    for name, option in options.items():
+        assert get_args(declared[name]) == (type(option.default),)

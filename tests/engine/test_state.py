@@ -54,7 +54,7 @@ def three_deals() -> Room:
 
 
 def contract_started(scoring: str = "rubber") -> Room:
-    return started(Settings(variant="contract", scoring=scoring, deals=0, honours=True))
+    return started(Settings.of(variant="contract", scoring=scoring, deals=0, honours=True))
 
 
 def doubled_in_play() -> Room:
@@ -110,7 +110,7 @@ def event_table(boards_played: int) -> Room:
     return advance(director.tables[0], lambda r: len(r.deal.calls) >= 1, seed=2)
 
 
-MEMORY_SETTINGS = Settings(variant="memory", scoring="target", deals=0, target_score=2000)
+MEMORY_SETTINGS = Settings.of(variant="memory", scoring="target", deals=0, targetScore=2000)
 
 
 def memory_started() -> Room:
@@ -122,8 +122,8 @@ def memory_started() -> Room:
 #: Rooms in every status, each with the status it is in.
 ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
     "waiting": (Status.WAITING, lambda: seated_room(3, ready=False).invite(PLAYERS[0], "eve")),
-    "waiting, invite-only, no fixed end": (Status.WAITING, lambda: Room.create("ann", "Ann", Settings(
-        invite_only=True, deals=0, scoring="tricks", play_all_tricks=True, wash_rule=False)).invite("ann", "ben")),
+    "waiting, invite-only, no fixed end": (Status.WAITING, lambda: Room.create("ann", "Ann", Settings.of(
+        inviteOnly=True, deals=0, scoring="tricks", playAllTricks=True, washRule=False)).invite("ann", "ben")),
     "bidding": (Status.BIDDING, lambda: advance(started(), lambda r: len(r.deal.calls) >= 2)),
     "choosingTeammate": (Status.CHOOSING_TEAMMATE,
                          lambda: advance(started(), lambda r: r.status is Status.CHOOSING_TEAMMATE)),
@@ -547,6 +547,6 @@ def test_a_migrated_abandoned_room_stays_abandoned() -> None:
 def test_a_migrated_waiting_room_starts_its_first_deal() -> None:
     room = state.decode(state.from_public_v1(*V1["waiting"]))
     assert room.match is None and room.status is Status.WAITING and room.invited == ("eve",)
-    assert room.settings == Settings(play_all_tricks=True, wash_rule=False)
+    assert room.settings == Settings.of(playAllTricks=True, washRule=False)
     room = room.toggle_ready("ben").join("cat", "Cat").join("dan", "Dan").toggle_ready("cat").toggle_ready("dan")
     assert room.start("ann", random.Random(1)).match.number == 1

@@ -56,7 +56,7 @@ def test_only_people_have_deadlines_and_bots_move_at_once():
 
 
 def test_a_leaver_replaced_by_a_bot_mid_deal_leaves_the_deal_going_on():
-    room = started(Settings(bot_replaces_leaver=True, wash_rule=False))
+    room = started(Settings.of(botReplacesLeaver=True, washRule=False))
     after = room.leave(PLAYERS[2])
     assert after is not None and after.status is not Status.ENDED and after.abandoned_by is None
     bot = f"{BOT_PREFIX}1"
@@ -68,7 +68,7 @@ def test_a_leaver_replaced_by_a_bot_mid_deal_leaves_the_deal_going_on():
 
 
 def test_without_bot_replaces_leaver_a_leaver_still_abandons():
-    room = started(Settings(wash_rule=False))
+    room = started(Settings.of(washRule=False))
     after = room.leave(PLAYERS[2])
     assert after is not None and after.status is Status.ENDED and after.abandoned_by == PLAYERS[2]
 

@@ -53,7 +53,7 @@ RNG = random.Random(0)
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_floating_deals_the_whole_deck_to_four_players_and_the_player_left_of_the_dealer_calls_first(dealer) -> None:
-    deal = new_deal(FLOATING, PLAYERS, Settings(wash_rule=False), dealer, random.Random(dealer))
+    deal = new_deal(FLOATING, PLAYERS, Settings.of(washRule=False), dealer, random.Random(dealer))
     assert [len(hand) for hand in deal.hands] == [13, 13, 13, 13]
     assert sorted(c for hand in deal.hands for c in hand) == sorted(DECK)
     assert deal.phase is Phase.BIDDING

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridge import Room, Settings, Status, documents
+from bridge import Reason, Room, Settings, Status, documents, state
 from bridge.bids import Strain
 from bridge.variants import VARIANTS
 
+from .conftest import rejects
 from .test_legal import told_over_random_games
 from .test_match import PLAYERS, Table, new_room, start
-from .whist import WHIST
+from .whist import TRUMPS, WHIST
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +83,29 @@ def test_bots_play_whist_at_either_level(level: str) -> None:
         deal = room.deal
         room = room.play_card(PLAYERS[0], deal.legal_cards()[0])
     assert room.status is Status.ENDED and len(room.deal.tricks) == 13
+
+
+def test_whists_own_option_is_declared_in_its_module_alone_and_plays_every_deal_in_no_trump() -> None:
+    """`trumps` (`whist.TRUMPS`) is a setting of whist's own: taken, checked, shown, stored and
+    read through the option, with no shared module naming it."""
+    settings = whist_settings(trumps=False)
+    assert settings.to_dict()["trumps"] is False and TRUMPS.of(settings) is False
+    assert whist_settings().to_dict()["trumps"] is True and whist_settings(trumps=True) == whist_settings()
+    assert Settings.from_dict(settings.to_dict()) == settings
+    room = start(new_room(settings), random.Random(1))
+    assert room.deal.contract.bid.strain is Strain.NO_TRUMP
+    assert state.decode(state.encode(room)) == room and documents.public_room(room)["settings"]["trumps"] is False
+    assert "trumps" not in Settings().to_dict()
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings.parse_changes({"trumps": "no"})
+    with rejects(Reason.INVALID_SETTINGS):
+        Settings().with_changes(Settings.parse_changes({"trumps": False}))  # Floating Bridge has no such option
+
+
+def test_whists_option_is_unknown_once_whist_is_not_registered() -> None:
+    del VARIANTS[WHIST.name]
+    try:
+        with rejects(Reason.INVALID_SETTINGS):
+            Settings.parse_changes({"trumps": False})
+    finally:
+        VARIANTS[WHIST.name] = WHIST

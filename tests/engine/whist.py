@@ -3,10 +3,11 @@
 Four players in fixed partnerships, 0 and 2 against 1 and 3. There is no auction: the dealer's
 seat names trump (North spades, East hearts, South diamonds, West clubs), the dealer's side
 plays to take seven tricks as if it had bid one in trump, the player left of the dealer leads,
-and all thirteen tricks are played. A side that takes seven or more scores a point for each
+and all thirteen tricks are played; with the option `trumps` off (a whist room's own setting)
+every deal is played in no trump. A side that takes seven or more scores a point for each
 trick over six. This one module and one registry line (`tests/engine/test_whist.py`) are the
 whole change: it uses the shared engine's primitives (`Playing`, `FixedSides`, the card-play
-policy) and its hooks (`Variant.opening`, `Variant.phases`), and touches no shared module.
+policy) and its hooks (`Variant.opening`, `Variant.phases`, `Variant.options`), and touches no shared module.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bridge.card_play import choose_card
 from bridge.cards import Card
 from bridge.deal import Action, Contract, Deal, Finished, Playing, SeatView, Trick
 from bridge.dealing import Shuffler, deal_hands
+from bridge.option import Option, switch
 from bridge.settings import Settings
 from bridge.sides import OPPOSITE
 from bridge.variant import AuctionRules, EachDealAlone, PlayRules, Variant
@@ -28,13 +30,17 @@ POINTS = "points"
 TRUMP_OF_DEALER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 #: The tricks a side scores beyond.
 BOOK = 6
+#: Whist's own option: the dealer's seat names trump (on, the default), or every deal is played
+#: in no trump (off).
+TRUMPS: Option[bool] = switch("trumps", True)
 
 
 def no_auction(variant: Variant, players: tuple[str, ...], settings: Settings, dealer: int, rng: Shuffler,
                washes: int = 0) -> Deal:
     """Whist's opening (`Variant.opening`): the hands dealt and play begun at once, the dealer's
-    side playing one in the dealer's trump, the player left of the dealer leading."""
-    bid = Bid(1, TRUMP_OF_DEALER[dealer])
+    side playing one in the dealer's trump (in no trump with the `trumps` option off), the player
+    left of the dealer leading."""
+    bid = Bid(1, TRUMP_OF_DEALER[dealer] if TRUMPS.of(settings) else Strain.NO_TRUMP)
     contract = Contract(dealer, bid, variant.target(bid), variant.defender_target(bid))
     hands = deal_hands(rng, variant.seats, variant.hand_size)
     return Deal(variant, settings, players, dealer, hands, Playing((), contract, None, Trick(variant.left_of(dealer))),
@@ -75,7 +81,7 @@ WHIST = Variant(
     early_end=False,
     scorings=(POINTS,),
     sheet_ends=frozenset(),
-    options=frozenset(),
+    options=(TRUMPS,),
     sheet=lambda settings: Points(),
     bot=play,
 )

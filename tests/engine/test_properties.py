@@ -224,8 +224,7 @@ def settings_of(variant: Variant, *, early_end: bool = False) -> st.SearchStrate
     """Room settings of `variant`: any of its scorings, and every true-or-false option it takes
     drawn (`early_end`: the deal may end early, so `playAllTricks` off); the other options at
     their defaults."""
-    defaults = Settings().with_changes({"variant": variant.name}).to_dict()
-    options = {name: st.booleans() for name in sorted(variant.options) if isinstance(defaults[name], bool)}
+    options = {option.wire: st.booleans() for option in variant.options if isinstance(option.default, bool)}
     if early_end and "playAllTricks" in options:
         options["playAllTricks"] = st.just(False)
     changes = st.fixed_dictionaries({"variant": st.just(variant.name), "scoring": st.sampled_from(variant.scorings),

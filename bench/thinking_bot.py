@@ -1,8 +1,10 @@
-"""How much stronger the thinking bot is than the heuristic bot (SPEC §10), and how long it thinks.
+"""How much stronger the thinking bot is than a reference bot (SPEC §10), and how long it thinks.
 
 Each board is dealt once (from a seed, so every run plays the same boards) and played twice with
 the seats rotated: the thinking bot (`ThinkingBot`, `--think-ms` a card) at positions 0 and 2 and
-the heuristic bot (`Variant.bot`) at 1 and 3, then the other way round. The auction and the
+the reference at 1 and 3, then the other way round. The reference (`--against`) is the heuristic
+bot (`Variant.bot`) or the thinking bot as it was before it searched double-dummy
+(`bench/playout_bot.py`, `--against playout`, its own `--reference-ms` a card). The auction and the
 partner card are the heuristic's in both (the thinking bot thinks only in card play), so a board's
 two deals have the same contract and differ only in how the cards are played: the pair of deals
 is the unit of comparison, as in duplicate bridge.
@@ -12,7 +14,9 @@ is the unit of comparison, as in duplicate bridge.
   parity). Points: `tricks` scoring (each winner scores the tricks its side took), thinking seats
   minus heuristic seats. Also the deals whose two sides were the two pairs (as bench/bot_strength.py).
 - **Contract bridge**: deals won: the thinking side reached its goal (made as declarer, defeated
-  as defenders). Points: the deal's duplicate score (not vulnerable) to the thinking side.
+  as defenders). Points: the deal's duplicate score (not vulnerable) to the thinking side; IMPs:
+  a board's two scores to the thinking side added and converted (`duplicate.imps`), as a team
+  match scores a board.
 - **Floating Bridge, one seat** (`floating-seat`): with sides formed in each deal, two thinking
   seats are often on opposite sides and help both. So each board is also played by four heuristic
   bots, then four times with the thinking bot in one seat (each seat in turn) and the heuristic
@@ -24,8 +28,8 @@ Intervals are 95 %: Wilson's for shares, mean ± 1.96 standard errors over board
 board's two deals together). Time per move: every card the thinking bot chose (with one real
 choice it answers at once), and the cards it searched for. Boards run in `--workers` processes.
 
-    .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract,floating-seat] [--think-ms 50]
-                                           [--workers 2] [--seed 1]
+    .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract,floating-seat] [--think-ms 100]
+                                           [--against heuristic|playout] [--reference-ms 50] [--workers 2] [--seed 1]
 
 The last line is one JSON object with every figure.
 """
@@ -39,18 +43,24 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "functions"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "functions"))
+sys.path.insert(0, str(ROOT))
 
-from bridge import FLOATING, Card, Deal, Settings, new_deal
-from bridge.contract import CONTRACT
-from bridge.contract_scoring import contract_entries
-from bridge.core import hand_mask
-from bridge.deal_seed import DealSeed
-from bridge.floating import deal_points
-from bridge.thinking_bot import ThinkingBot, _Search
+from bench.playout_bot import PlayoutBot  # noqa: E402
+from bridge import FLOATING, Card, Deal, Settings, new_deal  # noqa: E402
+from bridge.contract import CONTRACT  # noqa: E402
+from bridge.contract_scoring import contract_entries  # noqa: E402
+from bridge.core import hand_mask  # noqa: E402
+from bridge.deal import Action, SeatView  # noqa: E402
+from bridge.deal_seed import DealSeed  # noqa: E402
+from bridge.duplicate import imps  # noqa: E402
+from bridge.floating import deal_points  # noqa: E402
+from bridge.thinking_bot import ThinkingBot, _Search  # noqa: E402
 
 PLAYERS = ("p0", "p1", "p2", "p3")
 SETTINGS = {"floating": Settings(), "floating-seat": Settings(), "contract": Settings(variant="contract",
@@ -64,6 +74,7 @@ class Board:
 
     won: list[float] = field(default_factory=list)  # deals won (Floating: thinking seats' share of the winners)
     points: list[int] = field(default_factory=list)  # thinking side's points minus the other side's
+    imps: list[int] = field(default_factory=list)  # contract: the board's IMPs to the thinking side
     pairs: list[bool | None] = field(default_factory=list)  # Floating: sides were the two pairs: thinking won?
     seat_won: list[int] = field(default_factory=list)  # one seat: thinking won minus heuristic won, by seat
     seat_points: list[int] = field(default_factory=list)  # one seat: thinking points minus heuristic's
@@ -71,29 +82,37 @@ class Board:
     search_ms: list[float] = field(default_factory=list)
 
 
-def play_board(job: tuple[str, int, int, float]) -> Board:
-    name, seed, number, think_ms = job
+Bot = Callable[[SeatView, Sequence[Action]], Action]
+
+
+def play_board(job: tuple[str, int, int, float, str, float]) -> Board:
+    name, seed, number, think_ms, against, reference_ms = job
     bot = ThinkingBot(think_ms)
+    reference: Bot | None = PlayoutBot(reference_ms) if against == "playout" else None
     board = Board()
     if name == "floating-seat":
-        baseline = _play(name, seed, number, (), bot, board)
+        baseline = _play(name, seed, number, (), bot, board, reference)
         outcome = baseline.outcome()
         assert outcome is not None
         points = deal_points(outcome, "tricks")
         for seat in range(4):
-            deal = _play(name, seed, number, (seat,), bot, board)
+            deal = _play(name, seed, number, (seat,), bot, board, reference)
             played = deal.outcome()
             assert played is not None
             board.seat_won.append((seat in played.winners) - (seat in outcome.winners))
             board.seat_points.append(deal_points(played, "tricks")[seat] - points[seat])
         return board
     for thinking in ((0, 2), (1, 3)):
-        _score(name, _play(name, seed, number, thinking, bot, board), set(thinking), board)
+        _score(name, _play(name, seed, number, thinking, bot, board, reference), set(thinking), board)
+    if name == "contract":
+        board.imps.append(imps(sum(board.points)))
     return board
 
 
-def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: ThinkingBot, board: Board) -> Deal:
-    """The board's deal played to its end, the thinking bot in the `thinking` seats' card play."""
+def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: ThinkingBot, board: Board,
+          reference: Bot | None) -> Deal:
+    """The board's deal played to its end, the thinking bot in the `thinking` seats' card play and
+    `reference` (None: the heuristic) in the others'."""
     key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
     shuffler = DealSeed(key, (), number).shuffler()
     deal = new_deal(VARIANTS[name], PLAYERS, SETTINGS[name], number % 4, shuffler)
@@ -108,6 +127,8 @@ def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: Thi
             board.move_ms.append(ms)
             if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
                 board.search_ms.append(ms)
+        elif reference is not None and deal.trick is not None:
+            action = reference(deal.view(actor), deal.legal_actions())
         else:
             action = deal.bot_action()
         deal = deal.act(actor, action, shuffler)
@@ -150,8 +171,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
 
 
-def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) -> dict[str, object]:
-    jobs = [(name, seed, number, think_ms) for number in range(1, boards + 1)]
+def measure(name: str, boards: int, seed: int, think_ms: float, workers: int, against: str,
+            reference_ms: float) -> dict[str, object]:
+    jobs = [(name, seed, number, think_ms, against, reference_ms) for number in range(1, boards + 1)]
     start = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
         played = pool.map(play_board, jobs, chunksize=4)
@@ -169,7 +191,7 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) ->
         points = [float(sum(b.seat_points)) for b in played]
         won_mean, won_low, won_high = mean_ci(won)
         points_mean, points_low, points_high = mean_ci(points)
-        return {"variant": name, "boards": boards, "seat_deals": 4 * boards, "think_ms": think_ms,
+        return {"variant": name, "against": against, "boards": boards, "seat_deals": 4 * boards, "think_ms": think_ms,
                 "wall_s": round(wall, 1),
                 "won_minus_heuristic_per_seat_deal": round(won_mean / 4, 4),
                 "won_ci95": [round(won_low / 4, 4), round(won_high / 4, 4)],
@@ -185,7 +207,8 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) ->
     per_board = [float(sum(b.points)) for b in played]
     mean, p_low, p_high = mean_ci(per_board)
     result: dict[str, object] = {
-        "variant": name, "boards": boards, "deals": deals, "think_ms": think_ms, "wall_s": round(wall, 1),
+        "variant": name, "against": against, "boards": boards, "deals": deals, "think_ms": think_ms,
+        "wall_s": round(wall, 1),
         "won_share": round(won_deals / deals, 4), "won_share_ci95": [round(low, 4), round(high, 4)],
         "points_per_board": round(mean, 2), "points_per_board_ci95": [round(p_low, 2), round(p_high, 2)],
         "points_per_deal": round(mean / 2, 2),
@@ -193,6 +216,10 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int) ->
                                       sum(p < 0 for p in per_board)],
         **timing,
     }
+    board_imps = [float(i) for b in played for i in b.imps]
+    if board_imps:
+        imp_mean, imp_low, imp_high = mean_ci(board_imps)
+        result.update(imps_per_board=round(imp_mean, 3), imps_per_board_ci95=[round(imp_low, 3), round(imp_high, 3)])
     pairs = [p for b in played for p in b.pairs if p is not None]
     if pairs:
         pair_low, pair_high = wilson(sum(pairs), len(pairs))
@@ -205,15 +232,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=1000, help="boards per variant (each played twice)")
     parser.add_argument("--variants", default="floating,contract,floating-seat")
-    parser.add_argument("--think-ms", type=float, default=50.0)
+    parser.add_argument("--think-ms", type=float, default=100.0)
+    parser.add_argument("--against", choices=("heuristic", "playout"), default="heuristic")
+    parser.add_argument("--reference-ms", type=float, default=50.0, help="the playout bot's think time a card")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     results = []
     for name in args.variants.split(","):
-        r = measure(name, args.boards, args.seed, args.think_ms, args.workers)
+        r = measure(name, args.boards, args.seed, args.think_ms, args.workers, args.against, args.reference_ms)
         results.append(r)
         if name == "floating-seat":
+            print(f"against {args.against}")
             print(f"{name}: {r['seat_deals']} seat-deals ({r['boards']} boards: one thinking seat in turn, against "
                   f"the heuristic in that seat), think {r['think_ms']} ms, {r['wall_s']} s with {args.workers} workers")
             print(f"  deals won, thinking minus heuristic, per seat-deal: {r['won_minus_heuristic_per_seat_deal']:+.4f}"
@@ -231,6 +261,9 @@ def main() -> None:
             print(f"  points per board to the thinking side: {r['points_per_board']:+.2f}  95% CI "
                   f"{r['points_per_board_ci95']}  (per deal {r['points_per_deal']:+.2f}); boards better/equal/worse "
                   f"{r['boards_better_equal_worse']}")
+            if "imps_per_board" in r:
+                print(f"  IMPs per board to the thinking side: {r['imps_per_board']:+.3f}  "
+                      f"95% CI {r['imps_per_board_ci95']}")
         print(f"  time per card: p50 {r['move_ms_p50']} ms, p99 {r['move_ms_p99']} ms, max {r['move_ms_max']} ms "
               f"over {r['moves']} cards; searched cards ({r['searches']}): p50 {r['search_ms_p50']} ms, "
               f"p99 {r['search_ms_p99']} ms")

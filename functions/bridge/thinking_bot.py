@@ -1,32 +1,40 @@
-"""The thinking bot: card play by sampling search, in the style of GIB (SPEC §10).
+"""The thinking bot: card play by sampling and double-dummy search, in the style of GIB (SPEC §10).
 
 For a card with a real choice, it deals the cards its seat cannot see many times over, each time
-consistently with everything the seat knows, plays every candidate card in every such layout and
-the rest of the deal out, and plays the candidate that did best for its side on average:
+consistently with everything the seat knows, solves every candidate card in every such layout
+double-dummy (the native solver, `ddsolver`) and plays the candidate that reached the side's goal
+in the most layouts:
 
 - **What it knows** (the seat's `SeatView` alone): its hand, the dummy's once shown, the cards
   played, how many cards each seat still holds, every suit a seat has shown out of, and in
   Floating Bridge that the declarer does not hold the unplayed partner card (it is named from
-  outside the declarer's hand) nor does a seat that has shown out of its suit. The auction's
-  message is not modelled.
+  outside the declarer's hand) nor does a seat that has shown out of its suit; and what the
+  auction said, read under the bots' own bidding system (`Variant.bot`): the hand with which the
+  bot would have made each hidden bidder's calls.
 - **Samples**: the unseen cards dealt to the hidden seats, the most constrained first, each card
-  to a seat that may hold it with chances in proportion to the cards the seat still needs.
+  to a seat that may hold it with chances in proportion to the cards the seat still needs; then
+  fitted to the auction, not rejected: cards swapped between hidden seats while no bidder's calls
+  get further from the bot's (`_Search._fit`), up to `FIT_SWAPS` swaps.
 - **Candidates**: the legal cards, one of each run of cards equivalent in the hand they are played
   from (no card still out elsewhere between them).
-- **Playouts** through the engine's core (`core.PlayCore`): every seat then plays the bots' card
-  policy (`card_play.policy_card`) knowing the sampled layout and the sides. A layout is worth,
-  to the seat's side, whether the side reached its goal (made or defeated the contract) first and
-  its tricks second.
-- **Budget**: `think_ms` of this machine's time, counted as work, not read off a clock: the cards
-  played in playouts, `CARDS_PER_MS` a millisecond (bench/thinking_bot.py measures the time it
-  takes). Whole rounds (one more layout for every candidate) are played until the budget is
-  spent. The sampling's randomness is seeded from a digest of the view. So the same view always
-  gives the same choice, whatever the hidden cards are, on a loaded machine as on an idle one.
+- **Each candidate in each layout**: played, then one double-dummy question of the rest of the
+  deal, every hand known and the sides those of the layout: can the seat's side still take the
+  tricks it needs (the declarer's side its target, the defenders theirs)? A candidate scores a
+  layout where it can. One solver per side a decision meets, its transposition table shared by
+  the decision's layouts and candidates (and by no other decision). Of candidates that score
+  alike, the card policy's choice (`Variant.bot`) if it is one of them, else the lowest.
+- **Budget**: `think_ms` of this machine's time, counted as work, not read off a clock: the
+  solver's nodes, `NODES_PER_MS` a millisecond (bench/thinking_bot.py measures the time it takes),
+  and `LAYOUT_NODES` for dealing each layout. Whole layouts (every candidate solved) are counted
+  until the budget runs out; the layout it runs out in is not. The sampling's randomness is seeded
+  from a digest of the view, and each question's work is the solver's, which depends only on the
+  questions asked: the same view always gives the same choice, whatever the hidden cards are, on
+  a loaded machine as on an idle one.
 - **Time** (`steady`, a room's bots): the work a search needs depends on the bot's own cards (how
   many real choices it has; none for a forced card), and a person waiting on a call in which bots
-  play could time it. So a steady bot does the same work for every card, playing out layouts whose
-  results it does not use up to the budget plus the most a round of samples can cost (by what the
-  table knows), and then waits out the rest of `think_ms`: every card takes `think_ms`, or on a
+  play could time it. So a steady bot spends the whole budget on every card, forced ones
+  included: what the search leaves is spent on a fixed question asked with that many nodes
+  (`_spend`), and then it waits out the rest of `think_ms`. Every card takes `think_ms`, or on a
   machine too slow for the work, the time that machine takes for the same work.
 
 The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
@@ -38,29 +46,41 @@ import hashlib
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .card_play import ALL_CARDS, policy_card
+from ddsolver import Search
+
+from .card_play import ALL_CARDS
 from .cards import DECK, Card
-from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask, trick_winner
-from .deal import Action, SeatView
+from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
+from .deal import Action, Bidding, Deal, SeatView
+from .settings import Settings
 
-#: Cards played in playouts that take about a millisecond on the machine the budget was set on
+#: Solver nodes that take about a millisecond on the machine the budget was set on
 #: (bench/thinking_bot.py prints the time per card it takes).
-CARDS_PER_MS = 90
-#: A sample costs about this many cards' work (dealing it, setting up the position).
-SAMPLE_CARDS = 12
-#: Layouts tried at most for one card (past this the answer no longer moves).
-MAX_SAMPLES = 400
+NODES_PER_MS = 3000
+#: Dealing a layout and setting up its questions costs about this many nodes' time.
+LAYOUT_NODES = 300
+#: Swaps tried at most to fit a layout to the auction (`_Search._fit`).
+FIT_SWAPS = 150
+#: Replaying one call with a layout's hand costs about this many nodes' time.
+REPLAY_NODES = 40
+#: Layouts solved at most for one card (past this the answer no longer moves).
+MAX_SAMPLES = 200
 #: Tries at dealing a layout consistent with the shown-out suits before the bot plays by its
 #: policy alone (never seen to happen: each try rarely fails).
 DEAL_TRIES = 50
+#: The seats of the games the solver plays (`ddsolver.Search`).
+SOLVER_SEATS = (2, 4)
+#: Entries of a decision's transposition tables at most (each grows only as its searches need).
+TABLE_LIMIT = 1 << 18
 
 
 @dataclass(frozen=True, slots=True)
 class ThinkingBot:
-    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling search
-    in fixed-partnership and partner-card games of four; any other decision is the variant's bot's.
+    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling and
+    double-dummy search, in the card play after an auction of games of two or four seats (the
+    solver's); any other decision is the variant's bot's.
 
     `steady`: every card it plays in such a game takes the same work (forced cards included:
     see `_Search.best`) and then at least `think_ms` of wall time, waiting out the rest. How long
@@ -73,7 +93,7 @@ class ThinkingBot:
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trick, contract = view.trick, view.contract
-        if (trick is None or contract is None or view.variant.seats != 4
+        if (trick is None or contract is None or view.variant.seats not in SOLVER_SEATS
                 or (view.partner is None and view.partner_card is None)):
             return view.variant.bot(view, legal)
         started = time.perf_counter()
@@ -90,7 +110,7 @@ class ThinkingBot:
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2 and not self.steady:
             return preferred
-        best = search.best(round(self.think_ms * CARDS_PER_MS), card_index(preferred), self.steady)
+        best = search.best(round(self.think_ms * NODES_PER_MS), card_index(preferred), self.steady)
         return DECK[best] if len(search.candidates) > 1 else preferred
 
 
@@ -100,7 +120,7 @@ THINKING_BOT = ThinkingBot(steady=True)
 
 
 class _Search:
-    """One decision's knowledge, candidates and playouts."""
+    """One decision's knowledge, candidates and layouts."""
 
     def __init__(self, view: SeatView, legal: int) -> None:
         variant, contract, trick = view.variant, view.contract, view.trick
@@ -116,17 +136,28 @@ class _Search:
             known[view.dummy[0]] = hand_mask(view.dummy[1])
         self.known = known
         played = 0
+        for each in view.first_tricks:  # a first half's cards (Memory Bridge's) are out of play
+            for play in each.plays:
+                played |= 1 << card_index(play.card)
         counts = [variant.hand_size] * seats
         voids = [0] * seats
+        #: The cards each seat has played to this deal's tricks.
+        self.played_by = [0] * seats
         for each in (*view.tricks, trick):
             led = each.led_suit
             for play in each.plays:
                 played |= 1 << card_index(play.card)
+                self.played_by[play.position] |= 1 << card_index(play.card)
                 counts[play.position] -= 1
                 if led is not None and play.card.suit != led:
                     voids[play.position] |= 1 << led
         self.counts, self.voids = counts, voids
         self.hidden = tuple(p for p in range(seats) if p not in known)
+        #: The hidden seats whose calls a layout is fitted to (`_fit`), and the cards each may not
+        #: be given in a swap (those of the suits it has shown out of).
+        self.bidders = tuple(p for p in self.hidden
+                             if len(self.hidden) > 1 and any(c.position == p for c in view.calls))
+        self.barred = [sum(SUIT_MASKS[suit] for suit in range(4) if voids[p] >> suit & 1) for p in range(seats)]
         self.unseen = ALL_CARDS & ~played
         for cards in known.values():
             self.unseen &= ~cards
@@ -153,38 +184,78 @@ class _Search:
         seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
                                     view.partner, view.tricks, view.trick)).encode()).digest()
         self.rng = random.Random(int.from_bytes(seed[:16], "big"))
-        #: Cards of work the last `best` spent.
+        #: Each bidder's calls with the view and the legal calls it had when it made each (its
+        #: hand left empty: `_misses` puts a layout's in), from the auction replayed in a deal of
+        #: no cards (nothing in an auction's rules reads a hand).
+        self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
+        if self.bidders:
+            settings, players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
+            for i, entry in enumerate(view.calls):
+                if entry.position in self.auction:
+                    then = Deal(variant, settings, players, view.dealer, ((),) * seats, Bidding(view.calls[:i]))
+                    self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
+        #: The decision's solvers, one for each side a layout counts for (by its seats, a bit each).
+        self.solvers: dict[int, Search] = {}
+        #: Nodes of work the last `best` spent.
         self.spent = 0
+        #: Replays of a call (`_misses`) since the last `best` began: work charged to its budget.
+        self.replays = 0
 
     def best(self, budget: int, preferred: int, steady: bool = False) -> int:
-        """The candidate with the best total over whole rounds of samples (one more layout for
-        every candidate) until `budget` cards of work are spent; of equals, `preferred` (the
-        policy's card) if it is one, else the lowest card. `steady`: then play out layouts whose
-        results are not used until the work reaches `budget` plus the most a round can cost by
-        what the table knows (a sample, and each card of the hand played out to the end of the
-        deal), so that the work (`spent`) does not depend on the candidates."""
+        """The candidate that reached the side's goal in the most layouts, counting whole layouts
+        (every candidate solved) until `budget` nodes of work are spent; of equals, `preferred`
+        (the policy's card) if it is one, else the lowest card. `steady`: then the rest of the
+        budget is spent too (`_spend`), so that the work (`spent`) does not depend on the cards."""
         candidates = self.candidates
         preferred = next((c for c in candidates if _same_run(c, preferred, self.elsewhere)), -1)
-        totals = dict.fromkeys(candidates, 0.0)
-        spent = samples = 0
-        while spent < budget and samples < MAX_SAMPLES:
+        totals = dict.fromkeys(candidates, 0)
+        left, samples = budget, 0
+        while left > 0 and samples < MAX_SAMPLES:
+            self.replays = 0
             layout = self._layout()
             if layout is None:
                 break
-            hands, partner = layout
-            spent += SAMPLE_CARDS
+            left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
+            reached = []
             for candidate in candidates:
-                value, cards = self._playout(hands, partner, candidate)
-                totals[candidate] += value
-                spent += cards
-            samples += 1
-        steady_work = budget + SAMPLE_CARDS + self.counts[self.seat] * sum(self.counts)
-        while steady and spent < steady_work and (layout := self._layout()) is not None:
-            spent += SAMPLE_CARDS + self._playout(*layout, candidates[0])[1]
-        self.spent = spent
+                answer, nodes = self._reaches(*layout, candidate, max(left, 0))
+                left -= nodes
+                if answer is None:
+                    break
+                reached.append(answer)
+            else:
+                for candidate, answer in zip(candidates, reached, strict=True):
+                    totals[candidate] += answer
+                samples += 1
+        if steady and left > 0:
+            left -= _spend(left)
+        self.spent = budget - left
         top = max(totals.values())
         best = [c for c in candidates if totals[c] == top]
         return preferred if preferred in best else best[0]
+
+    def _reaches(self, hands: tuple[int, ...], partner: int, candidate: int,
+                 budget: int) -> tuple[bool | None, int]:
+        """Play `candidate` in the layout `hands` (the declarer's partner `partner`): can the seat's
+        side still take the tricks it needs, against any defence, every hand known? None if the
+        question took more than `budget` nodes; and the nodes it took."""
+        rules = self.position.rules
+        declarers = (1 << self.declarer) | (1 << partner)
+        core = self.position._replace(hands=hands, possible=1 << partner).play(candidate)
+        ours, theirs = core.side_tricks(partner)
+        if declarers >> self.view.position & 1:
+            side, need = declarers, rules.target - ours
+        else:
+            side, need = ~declarers & ((1 << rules.seats) - 1), rules.defender_target - theirs
+        if need <= 0:
+            return True, 0
+        if need > rules.hand_size - core.tricks:
+            return False, 0
+        search = self.solvers.get(side)
+        if search is None:
+            search = self.solvers[side] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
+        bound = search.bound(core.hands, core.leader, core.trick, core.broken, need, budget)
+        return (None if bound < 0 else bound >= need), search.nodes
 
     def _layout(self) -> tuple[tuple[int, ...], int] | None:
         """The hidden seats' cards dealt at random consistently with what the seat knows, and the
@@ -216,38 +287,67 @@ class _Search:
                 hands[seat] |= 1 << card
                 need[seat] -= 1
             else:
-                full = {**self.known, **hands}
+                full = {**self.known, **self._fit(hands)}
                 return tuple(full[p] for p in range(self.position.rules.seats)), partner
         return None
 
-    def _playout(self, hands: tuple[int, ...], partner: int, candidate: int) -> tuple[float, int]:
-        """Play `candidate`, then the deal out by the bots' policy with every hand known: what it
-        is worth to the seat's side, and the cards played."""
-        rules, trump = self.position.rules, self.trump
-        declarers = (1 << self.declarer) | (1 << partner)
-        core = self.position._replace(hands=hands, possible=1 << partner).play(candidate)
-        cards = 1
-        while not core.finished():
-            seat = core.turn
-            hand = core.hands[seat]
-            legal = core.legal(hand)
-            if legal & (legal - 1):
-                ours = declarers if declarers >> seat & 1 else ~declarers
-                out = 0
-                for p in range(rules.seats):
-                    if not ours >> p & 1:
-                        out |= core.hands[p]
-                trick = core.trick
-                ally = bool(trick) and ours >> ((core.leader + trick_winner(trick, trump)) % rules.seats) & 1 == 1
-                card = policy_card(legal, hand, out, trick, ally, trump)
-            else:
-                card = legal.bit_length() - 1
-            core = core.play(card)
-            cards += 1
-        ours, theirs = core.side_tricks(partner)
-        if declarers >> self.view.position & 1:
-            return 100.0 * (ours >= rules.target) + ours, cards
-        return 100.0 * (ours < rules.target) + theirs, cards
+    def _fit(self, hands: dict[int, int]) -> dict[int, int]:
+        """Deal to fit the auction: swap cards between the hidden seats (each swap keeping every
+        seat's count, shown-out suits and the partner card where they are) while no bidder's
+        calls get further from those the variant's bot would have made with its hand, until
+        every bidder's are (`_misses`) or `FIT_SWAPS` swaps were tried: the closest fit found.
+        The auction is read under the bots' own system, whoever made the calls."""
+        bidders, rng = self.bidders, self.rng
+        misses = {p: self._misses(p, hands[p]) for p in bidders}
+        fixed = ~(1 << self.partner_card) if self.partner_card >= 0 else -1
+        for _ in range(FIT_SWAPS):
+            wrong = [p for p in bidders if misses[p]]
+            if not wrong:
+                break
+            a = rng.choice(wrong)
+            b = rng.choice([p for p in self.hidden if p != a])
+            give = _bits(hands[a] & fixed & ~self.barred[b])
+            take = _bits(hands[b] & fixed & ~self.barred[a])
+            if not give or not take:
+                continue
+            swap = 1 << rng.choice(give) | 1 << rng.choice(take)
+            new_a, new_b = hands[a] ^ swap, hands[b] ^ swap
+            miss_a = self._misses(a, new_a)
+            miss_b = self._misses(b, new_b) if b in misses else 0
+            if miss_a + miss_b <= misses[a] + misses.get(b, 0):
+                hands = {**hands, a: new_a, b: new_b}
+                misses[a] = miss_a
+                if b in misses:
+                    misses[b] = miss_b
+        return hands
+
+    def _misses(self, seat: int, hand: int) -> int:
+        """How many of `seat`'s calls the variant's bot would not have made holding `hand` now
+        (and the cards it has played), each call replayed from the auction as it stood."""
+        dealt = tuple(DECK[c] for c in range(52) if (hand | self.played_by[seat]) >> c & 1)
+        bot = self.view.variant.bot
+        misses = 0
+        for then, legal, call in self.auction[seat]:
+            self.replays += 1
+            misses += bot(replace(then, hand=dealt), legal) != call
+        return misses
+
+#: The question `_spend` asks: a whole deal of no trump (the hands dealt in turn from the top of
+#: each suit: North AKQJ of spades and so on), North and South to take seven tricks, West leading.
+_SPEND_HANDS = [sum(1 << (13 * suit + rank) for suit in range(4) for rank in range(13) if (rank + suit) % 4 == seat)
+                for seat in range(4)]
+
+
+def _spend(nodes: int) -> int:
+    """Do `nodes` nodes of work that decide nothing (a steady bot's rest of its budget): a fixed
+    question asked of fresh solvers, each allowed what is left, until it is spent. Returns the
+    nodes spent (all of them: a question that runs out of its budget has spent it whole)."""
+    left = nodes
+    while left > 0:
+        search = Search(4, NO_TRUMP, 0b0101, False, TABLE_LIMIT)
+        search.bound(_SPEND_HANDS, 3, [], False, 7, left)
+        left -= max(search.nodes, 1)
+    return nodes - left
 
 
 def _same_run(a: int, b: int, elsewhere: int) -> bool:
@@ -270,6 +370,11 @@ def _distinct(legal: int, elsewhere: int) -> tuple[int, ...]:
             last = card
             cards ^= low
     return tuple(runs)
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of `mask`."""
+    return [c for c in range(52) if mask >> c & 1]
 
 
 def _weighted(rng: random.Random, seats: list[int], need: dict[int, int]) -> int:

@@ -17,6 +17,9 @@ is the unit of comparison, as in duplicate bridge.
   as defenders). Points: the deal's duplicate score (not vulnerable) to the thinking side; IMPs:
   a board's two scores to the thinking side added and converted (`duplicate.imps`), as a team
   match scores a board.
+- **TigerBridge, Memory Bridge** (`tiger`, `memory`): deals won as in contract bridge; points:
+  the deal's points on the variant's own sheet (set points; Memory Bridge's points, its two
+  players rotating as the thinking side), the thinking side's less the other's.
 - **Floating Bridge, one seat** (`floating-seat`): with sides formed in each deal, two thinking
   seats are often on opposite sides and help both. So each board is also played by four heuristic
   bots, then four times with the thinking bot in one seat (each seat in turn) and the heuristic
@@ -60,12 +63,18 @@ from bridge.deal import Action, SeatView  # noqa: E402
 from bridge.deal_seed import DealSeed  # noqa: E402
 from bridge.duplicate import imps  # noqa: E402
 from bridge.floating import deal_points  # noqa: E402
+from bridge.memory import MEMORY  # noqa: E402
 from bridge.thinking_bot import ThinkingBot, _Search  # noqa: E402
+from bridge.tiger import TIGER  # noqa: E402
 
 PLAYERS = ("p0", "p1", "p2", "p3")
-SETTINGS = {"floating": Settings(), "floating-seat": Settings(), "contract": Settings(variant="contract",
-                                                                                        scoring="rubber")}
-VARIANTS = {"floating": FLOATING, "floating-seat": FLOATING, "contract": CONTRACT}
+SETTINGS = {"floating": Settings(), "floating-seat": Settings(),
+            "contract": Settings(variant="contract", scoring="rubber"),
+            "tiger": Settings(variant="tiger", scoring="sets", deals=0),
+            "memory": Settings(variant="memory", scoring="target", deals=0)}
+VARIANTS = {"floating": FLOATING, "floating-seat": FLOATING, "contract": CONTRACT, "tiger": TIGER, "memory": MEMORY}
+#: The thinking side in a board's two deals: the partnerships, or in Memory Bridge each player.
+SIDES = {"memory": ((0,), (1,))}
 
 
 @dataclass
@@ -102,7 +111,7 @@ def play_board(job: tuple[str, int, int, float, str, float]) -> Board:
             board.seat_won.append((seat in played.winners) - (seat in outcome.winners))
             board.seat_points.append(deal_points(played, "tricks")[seat] - points[seat])
         return board
-    for thinking in ((0, 2), (1, 3)):
+    for thinking in SIDES.get(name, ((0, 2), (1, 3))):
         _score(name, _play(name, seed, number, thinking, bot, board, reference), set(thinking), board)
     if name == "contract":
         board.imps.append(imps(sum(board.points)))
@@ -115,11 +124,12 @@ def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: Thi
     `reference` (None: the heuristic) in the others'."""
     key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
     shuffler = DealSeed(key, (), number).shuffler()
-    deal = new_deal(VARIANTS[name], PLAYERS, SETTINGS[name], number % 4, shuffler)
+    variant = VARIANTS[name]
+    deal = new_deal(variant, PLAYERS[:variant.seats], SETTINGS[name], number % variant.seats, shuffler)
     while not deal.is_finished:
         actor = deal.actor
         assert actor is not None
-        if actor in thinking and deal.trick is not None:
+        if actor in thinking and deal.trick is not None and deal.contract is not None:
             view, legal = deal.view(actor), deal.legal_actions()
             start = time.perf_counter()
             action = bot(view, legal)
@@ -127,7 +137,7 @@ def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: Thi
             board.move_ms.append(ms)
             if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
                 board.search_ms.append(ms)
-        elif reference is not None and deal.trick is not None:
+        elif reference is not None and deal.trick is not None and deal.contract is not None:
             action = reference(deal.view(actor), deal.legal_actions())
         else:
             action = deal.bot_action()
@@ -137,8 +147,10 @@ def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: Thi
 
 def _score(name: str, deal: Deal, thinking: set[int], board: Board) -> None:
     outcome = deal.outcome()
-    if outcome is None:  # cannot happen: a deal passed out is redealt
-        raise AssertionError("a deal ended without an outcome")
+    if outcome is None:  # a Memory Bridge second half passed out: it scores the first half alone
+        board.won.append(0.5)
+        board.points.append(_sheet_points(name, deal, thinking))
+        return
     winners = set(outcome.winners)
     if name == "floating":
         board.won.append(len(winners & thinking) / len(winners))
@@ -148,9 +160,22 @@ def _score(name: str, deal: Deal, thinking: set[int], board: Board) -> None:
         board.pairs.append(winners == thinking if sides in (thinking, set(range(4)) - thinking) else None)
         return
     board.won.append(float(bool(winners & thinking)))
+    if name != "contract":
+        board.points.append(_sheet_points(name, deal, thinking))
+        return
     entries = contract_entries(outcome.contract, outcome.declarer_tricks, False)
     ours = {"NS": {0, 2}, "EW": {1, 3}}
     board.points.append(sum(e.points if ours[e.side.value] == thinking else -e.points for e in entries))
+
+
+def _sheet_points(name: str, deal: Deal, thinking: set[int]) -> int:
+    """The deal's points on the variant's own score sheet (TigerBridge's set points, Memory
+    Bridge's points of every kind), the thinking side's less the other's."""
+    doc = VARIANTS[name].sheet(SETTINGS[name]).scored(deal).points_by_kind()
+    assert doc is not None
+    ours = "NS" if 0 in thinking else "EW"  # positions 0 and 2 are NS (Memory Bridge: 0 is NS, 1 EW)
+    return sum(points if side == ours else -points for side, kinds in doc.items()
+               for kind, points in kinds.items() if name != "tiger" or kind == "setPoints")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

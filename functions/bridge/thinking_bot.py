@@ -23,9 +23,10 @@ in the most layouts:
   layout where it can. One solver per side a decision meets, its transposition table shared by
   the decision's layouts and candidates (and by no other decision). Of candidates that score
   alike, the card policy's choice (`Variant.bot`) if it is one of them, else the lowest.
-- **Budget**: `think_ms` of this machine's time, counted as work, not read off a clock: the
-  solver's nodes, `NODES_PER_MS` a millisecond (bench/thinking_bot.py measures the time it takes),
-  and `LAYOUT_NODES` for dealing each layout. Whole layouts (every candidate solved) are counted
+- **Budget**: `WORK_SHARE` of `think_ms` of this machine's time, counted as work, not read off a
+  clock: the solver's nodes, `NODES_PER_MS` a millisecond, and the rest of the work in the nodes
+  it takes the time of (`QUESTION_NODES` a question, `LAYOUT_NODES` a layout dealt,
+  `REPLAY_NODES` a call replayed to fit one). Whole layouts (every candidate solved) are counted
   until the budget runs out; the layout it runs out in is not. The sampling's randomness is seeded
   from a digest of the view, and each question's work is the solver's, which depends only on the
   questions asked: the same view always gives the same choice, whatever the hidden cards are, on
@@ -46,7 +47,7 @@ import hashlib
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ddsolver import Search
 
@@ -56,11 +57,17 @@ from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
 from .deal import Action, Bidding, Deal, SeatView
 from .settings import Settings
 
-#: Solver nodes that take about a millisecond on the machine the budget was set on
-#: (bench/thinking_bot.py prints the time per card it takes).
-NODES_PER_MS = 3000
-#: Dealing a layout and setting up its questions costs about this many nodes' time.
-LAYOUT_NODES = 300
+#: Work is counted in solver nodes (a node: a card tried in the search). Nodes that take about a
+#: millisecond on the machine the budget was set on (bench/thinking_bot.py prints the time per
+#: card it takes), and the other work of a decision in the nodes it takes the time of: a question
+#: (playing the candidate, setting up the search), dealing a layout, replaying a call to fit one.
+NODES_PER_MS = 4000
+QUESTION_NODES = 200
+LAYOUT_NODES = 1000
+REPLAY_NODES = 80
+#: The share of `think_ms` the work is set to take, the rest left for the machine's moods (a
+#: steady bot waits out whatever the work leaves of `think_ms`).
+WORK_SHARE = 0.75
 #: Swaps tried at most to fit a layout to the auction (`_Search._fit`).
 FIT_SWAPS = 150
 #: Replaying one call with a layout's hand costs about this many nodes' time.
@@ -110,7 +117,7 @@ class ThinkingBot:
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2 and not self.steady:
             return preferred
-        best = search.best(round(self.think_ms * NODES_PER_MS), card_index(preferred), self.steady)
+        best = search.best(round(self.think_ms * WORK_SHARE * NODES_PER_MS), card_index(preferred), self.steady)
         return DECK[best] if len(search.candidates) > 1 else preferred
 
 
@@ -185,8 +192,8 @@ class _Search:
                                     view.partner, view.tricks, view.trick)).encode()).digest()
         self.rng = random.Random(int.from_bytes(seed[:16], "big"))
         #: Each bidder's calls with the view and the legal calls it had when it made each (its
-        #: hand left empty: `_misses` puts a layout's in), from the auction replayed in a deal of
-        #: no cards (nothing in an auction's rules reads a hand).
+        #: hand left empty: `_misses` puts a layout's in, the rest of the view being the auction's
+        #: alone), from the auction replayed in a deal of no cards (no auction rule reads a hand).
         self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
         if self.bidders:
             settings, players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
@@ -218,7 +225,8 @@ class _Search:
             left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
             reached = []
             for candidate in candidates:
-                answer, nodes = self._reaches(*layout, candidate, max(left, 0))
+                left -= min(QUESTION_NODES, left)
+                answer, nodes = self._reaches(*layout, candidate, left)
                 left -= nodes
                 if answer is None:
                     break
@@ -329,7 +337,8 @@ class _Search:
         misses = 0
         for then, legal, call in self.auction[seat]:
             self.replays += 1
-            misses += bot(replace(then, hand=dealt), legal) != call
+            misses += bot(SeatView(then.variant, seat, dealt, then.dealer, then.calls, None, None, None, None, ()),
+                          legal) != call
         return misses
 
 #: The question `_spend` asks: a whole deal of no trump (the hands dealt in turn from the top of

@@ -175,6 +175,9 @@ export function pointsByKind(points: NonNullable<ResultDoc["points"]>): string {
 /** One sentence on how a deal ended. */
 export function resultSummary(result: ResultDoc, name: (uid: string) => string): string {
   if (result.abandonedBy) return `${name(result.abandonedBy)} left the table: the game was abandoned.`;
+  // Passed out (a duplicate board, or a Memory Bridge deal after its first half): no contract,
+  // and no declarer to name.
+  if (result.passedOut) return "Passed out: the deal ended without a contract.";
   const declarer = name(result.players[result.declarer!]);
   const contract = bidLabel(result.contract!);
   // As the result tells it: a declarer with no partner (`partner` null or the declarer's own

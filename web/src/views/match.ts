@@ -175,13 +175,20 @@ export function pointsByKind(points: NonNullable<ResultDoc["points"]>): string {
 /** One sentence on how a deal ended. */
 export function resultSummary(result: ResultDoc, name: (uid: string) => string): string {
   if (result.abandonedBy) return `${name(result.abandonedBy)} left the table: the game was abandoned.`;
+  // Passed out (a duplicate board, or a Memory Bridge deal after its first half): no contract,
+  // and no declarer to name.
+  if (result.passedOut) return "Passed out: the deal ended without a contract.";
   const declarer = name(result.players[result.declarer!]);
-  const partner = name(result.players[result.partner!]);
   const contract = bidLabel(result.contract!);
-  const side = `${declarer} and partner ${partner}`;
+  // As the result tells it: a declarer with no partner (`partner` null or the declarer's own
+  // position, as in Memory Bridge) is named alone, and a lone defender by name.
+  const alone = result.partner === null || result.partner === result.declarer;
+  const side = alone ? declarer : `${declarer} and partner ${name(result.players[result.partner!])}`;
+  const defenders = result.players.filter((_, p) => p !== result.declarer && p !== result.partner);
+  const defence = defenders.length === 1 ? name(defenders[0]) : "The defenders";
   return result.made
     ? `${side} made ${contract} with ${result.declarerTricks} tricks.`
-    : `The defenders beat ${contract}: ${result.defenderTricks} tricks against ${side}'s ${result.declarerTricks}.`;
+    : `${defence} beat ${contract}: ${result.defenderTricks} tricks against ${side}'s ${result.declarerTricks}.`;
 }
 
 /** The points each player of a deal scored, "Ann +1 · Bob +0 …", from its hand record. */

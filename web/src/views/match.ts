@@ -209,9 +209,8 @@ export function resultView(s: State, room: RoomDocument): HTMLElement | null {
   const ofMatch = room.match.deals !== 1;
   // The points come with the deal's hand record (the room document has only the totals).
   const record = s.deals.find((d) => d.number === number);
-  const heading = result.abandonedBy
-    ? "Game abandoned"
-    : `${ofMatch ? `Deal ${number}: ` : ""}${!played ? "finished" : won ? "You won!" : "You lost"}`;
+  const outcome = !played ? "finished" : result.passedOut ? "passed out" : won ? "You won!" : "You lost";
+  const heading = result.abandonedBy ? "Game abandoned" : `${ofMatch ? `Deal ${number}: ` : ""}${outcome}`;
   return h(
     "div",
     {

@@ -117,7 +117,10 @@ def test_a_deals_hand_record_exists_for_nobody_until_the_deal_has_finished():
         assert client.read_error(path, reader).code == "not-found"
     room = table.play_to_end()
     records = [client.read(path, reader) for reader in readers]
-    assert all(record == records[0] for record in records)
+    # the same record for every reader; its analysis, which the trigger adds once the record is
+    # written, may arrive between two of the reads
+    played = [{k: v for k, v in record.items() if k not in ("analysis", "analysisSkipped")} for record in records]
+    assert all(record == played[0] for record in played)
     assert sorted(card for hand in records[0]["hands"] for card in hand["cards"]) == sorted(DECK)
     assert records[0]["partnerCard"] == room["partnerCard"] and records[0]["partner"] == room["partnerPosition"]
 

@@ -51,10 +51,11 @@ from dataclasses import dataclass
 
 from ddsolver import Search
 
+from .bids import DOUBLE, PASS, Bid
 from .card_play import ALL_CARDS
 from .cards import DECK, Card
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
-from .deal import Action, Bidding, Deal, SeatView
+from .deal import Action, Bidding, Deal, Outcome, PassedOut, SeatView
 from .settings import Settings
 
 #: Work is counted in solver nodes (a node: a card tried in the search). Nodes that take about a
@@ -72,6 +73,8 @@ WORK_SHARE = 0.75
 FIT_SWAPS = 150
 #: Replaying one call with a layout's hand costs about this many nodes' time.
 REPLAY_NODES = 40
+#: Layouts judged at most for one call.
+MAX_CALL_SAMPLES = 100
 #: Layouts solved at most for one card (past this the answer no longer moves).
 MAX_SAMPLES = 200
 #: Tries at dealing a layout consistent with the shown-out suits before the bot plays by its
@@ -100,14 +103,34 @@ class ThinkingBot:
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trick, contract = view.trick, view.contract
-        if (trick is None or contract is None or view.variant.seats not in SOLVER_SEATS
-                or (view.partner is None and view.partner_card is None)):
+        if view.variant.seats not in SOLVER_SEATS:
+            return view.variant.bot(view, legal)
+        if contract is None and trick is None and legal and not isinstance(legal[0], Card):
+            think = self._call
+        elif trick is not None and contract is not None and (view.partner is not None
+                                                             or view.partner_card is not None):
+            think = self._card
+        else:
             return view.variant.bot(view, legal)
         started = time.perf_counter()
-        card = self._card(view, legal)
+        action = think(view, legal)
         if self.steady:
             time.sleep(max(0.0, self.think_ms / 1000 - (time.perf_counter() - started)))
-        return card
+        return action
+
+    @property
+    def budget(self) -> int:
+        """The work of one decision, in nodes (`NODES_PER_MS`)."""
+        return round(self.think_ms * WORK_SHARE * NODES_PER_MS)
+
+    def _call(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The call the simulation found best (`_Bidding`), the system's with no other worth
+        weighing (a steady bot still does the simulation's work)."""
+        preferred = view.variant.bot(view, legal)
+        bidding = _Bidding(view, legal, preferred)
+        if len(bidding.proposals) < 2 and not self.steady:
+            return preferred
+        return bidding.best(self.budget, self.steady)
 
     def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The searched card, or with no real choice the policy's (a steady bot still does the
@@ -117,7 +140,7 @@ class ThinkingBot:
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2 and not self.steady:
             return preferred
-        best = search.best(round(self.think_ms * WORK_SHARE * NODES_PER_MS), card_index(preferred), self.steady)
+        best = search.best(self.budget, card_index(preferred), self.steady)
         return DECK[best] if len(search.candidates) > 1 else preferred
 
 
@@ -126,18 +149,14 @@ class ThinkingBot:
 THINKING_BOT = ThinkingBot(steady=True)
 
 
-class _Search:
-    """One decision's knowledge, candidates and layouts."""
+class _Layouts:
+    """What a seat knows of the cards it cannot see (`SeatView`), and layouts of them dealt to fit
+    it (`_layout`): in card play or in the auction."""
 
-    def __init__(self, view: SeatView, legal: int) -> None:
+    def __init__(self, view: SeatView) -> None:
         variant, contract, trick = view.variant, view.contract, view.trick
-        assert contract is not None and trick is not None
         self.view = view
         seats = variant.seats
-        self.seat = (trick.leader + len(trick.plays)) % seats
-        self.declarer = contract.declarer
-        trump = contract.trump
-        self.trump = NO_TRUMP if trump is None else int(trump)
         known = {view.position: hand_mask(view.hand)}
         if view.dummy is not None:
             known[view.dummy[0]] = hand_mask(view.dummy[1])
@@ -150,7 +169,7 @@ class _Search:
         voids = [0] * seats
         #: The cards each seat has played to this deal's tricks.
         self.played_by = [0] * seats
-        for each in (*view.tricks, trick):
+        for each in (*view.tricks, *(() if trick is None else (trick,))):
             led = each.led_suit
             for play in each.plays:
                 played |= 1 << card_index(play.card)
@@ -170,7 +189,9 @@ class _Search:
             self.unseen &= ~cards
         self.partner_card = -1
         self.partner = -1
-        if view.partner is not None:  # known to the table (with fixed sides, at once)
+        if contract is None:  # the auction: no partner yet
+            pass
+        elif view.partner is not None:  # known to the table (with fixed sides, at once)
             self.partner = view.partner
         else:  # a partner card not yet played
             assert view.partner_card is not None
@@ -179,6 +200,116 @@ class _Search:
                 self.partner = view.position
             else:
                 self.partner_card = card  # held by a hidden seat: the sample decides which
+        seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
+                                    view.partner, view.tricks, view.trick)).encode()).digest()
+        self.rng = random.Random(int.from_bytes(seed[:16], "big"))
+        #: Each bidder's calls with the view and the legal calls it had when it made each (its
+        #: hand left empty: `_misses` puts a layout's in, the rest of the view being the auction's
+        #: alone), from the auction replayed in a deal of no cards (no auction rule reads a hand).
+        self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
+        self.settings, self.players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
+        for i, entry in enumerate(view.calls):
+            if entry.position in self.auction:
+                then = Deal(variant, self.settings, self.players, view.dealer, ((),) * seats,
+                            Bidding(view.calls[:i]))
+                self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
+        #: Replays of a call (`_misses`) since the last layout began: work charged to the budget.
+        self.replays = 0
+        #: Nodes of work the last `best` spent.
+        self.spent = 0
+
+
+    def _layout(self) -> tuple[tuple[int, ...], int] | None:
+        """The hidden seats' cards dealt at random consistently with what the seat knows, and the
+        declarer's partner in that layout."""
+        rng, hidden, voids = self.rng, self.hidden, self.voids
+        cards = [c for c in range(52) if self.unseen >> c & 1]
+        for _ in range(DEAL_TRIES):
+            need = {p: self.counts[p] for p in hidden}
+            hands = dict.fromkeys(hidden, 0)
+            partner = self.partner
+            rest = cards
+            if self.partner_card >= 0:
+                suit_bit = 1 << (self.partner_card // 13)
+                declarer = self.view.contract.declarer if self.view.contract else -1
+                holders = [p for p in hidden if p != declarer and need[p] and not voids[p] & suit_bit]
+                if not holders:
+                    return None
+                partner = _weighted(rng, holders, need)
+                hands[partner] |= 1 << self.partner_card
+                need[partner] -= 1
+                rest = [c for c in cards if c != self.partner_card]
+            rng.shuffle(rest)
+            rest.sort(key=lambda c: sum(1 for p in hidden if not voids[p] >> (c // 13) & 1))
+            for card in rest:
+                suit_bit = 1 << (card // 13)
+                seats = [p for p in hidden if need[p] and not voids[p] & suit_bit]
+                if not seats:
+                    break
+                seat = _weighted(rng, seats, need)
+                hands[seat] |= 1 << card
+                need[seat] -= 1
+            else:
+                full = {**self.known, **self._fit(hands)}
+                return tuple(full[p] for p in range(self.view.variant.seats)), partner
+        return None
+
+    def _fit(self, hands: dict[int, int]) -> dict[int, int]:
+        """Deal to fit the auction: swap cards between the hidden seats (each swap keeping every
+        seat's count, shown-out suits and the partner card where they are) while no bidder's
+        calls get further from those the variant's bot would have made with its hand, until
+        every bidder's are (`_misses`) or `FIT_SWAPS` swaps were tried: the closest fit found.
+        The auction is read under the bots' own system, whoever made the calls."""
+        bidders, rng = self.bidders, self.rng
+        misses = {p: self._misses(p, hands[p]) for p in bidders}
+        fixed = ~(1 << self.partner_card) if self.partner_card >= 0 else -1
+        for _ in range(FIT_SWAPS):
+            wrong = [p for p in bidders if misses[p]]
+            if not wrong:
+                break
+            a = rng.choice(wrong)
+            b = rng.choice([p for p in self.hidden if p != a])
+            give = _bits(hands[a] & fixed & ~self.barred[b])
+            take = _bits(hands[b] & fixed & ~self.barred[a])
+            if not give or not take:
+                continue
+            swap = 1 << rng.choice(give) | 1 << rng.choice(take)
+            new_a, new_b = hands[a] ^ swap, hands[b] ^ swap
+            miss_a = self._misses(a, new_a)
+            miss_b = self._misses(b, new_b) if b in misses else 0
+            if miss_a + miss_b <= misses[a] + misses.get(b, 0):
+                hands = {**hands, a: new_a, b: new_b}
+                misses[a] = miss_a
+                if b in misses:
+                    misses[b] = miss_b
+        return hands
+
+    def _misses(self, seat: int, hand: int) -> int:
+        """How many of `seat`'s calls the variant's bot would not have made holding `hand` now
+        (and the cards it has played), each call replayed from the auction as it stood."""
+        dealt = tuple(DECK[c] for c in range(52) if (hand | self.played_by[seat]) >> c & 1)
+        bot = self.view.variant.bot
+        misses = 0
+        for then, legal, call in self.auction[seat]:
+            self.replays += 1
+            misses += bot(SeatView(then.variant, seat, dealt, then.dealer, then.calls, None, None, None, None, ()),
+                          legal) != call
+        return misses
+
+
+class _Search(_Layouts):
+    """One card's decision: its candidates, and each judged double-dummy in layouts."""
+
+    def __init__(self, view: SeatView, legal: int) -> None:
+        super().__init__(view)
+        variant, contract, trick = view.variant, view.contract, view.trick
+        assert contract is not None and trick is not None
+        seats = variant.seats
+        self.seat = (trick.leader + len(trick.plays)) % seats
+        self.declarer = contract.declarer
+        trump = contract.trump
+        self.trump = NO_TRUMP if trump is None else int(trump)
+        known = self.known
         rules = Rules(seats, self.trump, variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
                       self.declarer, contract.target, contract.defender_target, variant.early_end)
         #: The position as the seat sees it (tricks won, trump broken, the trick in progress): the
@@ -188,25 +319,8 @@ class _Search:
         #: Cards out of the hand played from: what separates its runs of equivalent cards.
         self.elsewhere = self.unseen | sum(m for p, m in known.items() if p != self.seat)
         self.candidates = _distinct(legal, self.elsewhere)
-        seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
-                                    view.partner, view.tricks, view.trick)).encode()).digest()
-        self.rng = random.Random(int.from_bytes(seed[:16], "big"))
-        #: Each bidder's calls with the view and the legal calls it had when it made each (its
-        #: hand left empty: `_misses` puts a layout's in, the rest of the view being the auction's
-        #: alone), from the auction replayed in a deal of no cards (no auction rule reads a hand).
-        self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
-        if self.bidders:
-            settings, players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
-            for i, entry in enumerate(view.calls):
-                if entry.position in self.auction:
-                    then = Deal(variant, settings, players, view.dealer, ((),) * seats, Bidding(view.calls[:i]))
-                    self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
         #: The decision's solvers, one for each side a layout counts for (by its seats, a bit each).
         self.solvers: dict[int, Search] = {}
-        #: Nodes of work the last `best` spent.
-        self.spent = 0
-        #: Replays of a call (`_misses`) since the last `best` began: work charged to its budget.
-        self.replays = 0
 
     def best(self, budget: int, preferred: int, steady: bool = False) -> int:
         """The candidate that reached the side's goal in the most layouts, counting whole layouts
@@ -265,81 +379,108 @@ class _Search:
         bound = search.bound(core.hands, core.leader, core.trick, core.broken, need, budget)
         return (None if bound < 0 else bound >= need), search.nodes
 
-    def _layout(self) -> tuple[tuple[int, ...], int] | None:
-        """The hidden seats' cards dealt at random consistently with what the seat knows, and the
-        declarer's partner in that layout."""
-        rng, hidden, voids = self.rng, self.hidden, self.voids
-        cards = [c for c in range(52) if self.unseen >> c & 1]
-        for _ in range(DEAL_TRIES):
-            need = {p: self.counts[p] for p in hidden}
-            hands = dict.fromkeys(hidden, 0)
-            partner = self.partner
-            rest = cards
-            if self.partner_card >= 0:
-                suit_bit = 1 << (self.partner_card // 13)
-                holders = [p for p in hidden if p != self.declarer and need[p] and not voids[p] & suit_bit]
-                if not holders:
-                    return None
-                partner = _weighted(rng, holders, need)
-                hands[partner] |= 1 << self.partner_card
-                need[partner] -= 1
-                rest = [c for c in cards if c != self.partner_card]
-            rng.shuffle(rest)
-            rest.sort(key=lambda c: sum(1 for p in hidden if not voids[p] >> (c // 13) & 1))
-            for card in rest:
-                suit_bit = 1 << (card // 13)
-                seats = [p for p in hidden if need[p] and not voids[p] & suit_bit]
-                if not seats:
-                    break
-                seat = _weighted(rng, seats, need)
-                hands[seat] |= 1 << card
-                need[seat] -= 1
-            else:
-                full = {**self.known, **self._fit(hands)}
-                return tuple(full[p] for p in range(self.position.rules.seats)), partner
-        return None
+class _Bidding(_Layouts):
+    """One call's decision: the calls worth weighing (`proposals`), each judged in layouts dealt
+    to fit the auction so far: the auction finished by the bots' own system (the variant's bot in
+    every seat, this one's later calls included, and the partner card where the game has one),
+    then the contract solved double-dummy from the opening lead (can the declarer's side take
+    its target?), and the result valued for the seat's side by the variant's `worth`."""
 
-    def _fit(self, hands: dict[int, int]) -> dict[int, int]:
-        """Deal to fit the auction: swap cards between the hidden seats (each swap keeping every
-        seat's count, shown-out suits and the partner card where they are) while no bidder's
-        calls get further from those the variant's bot would have made with its hand, until
-        every bidder's are (`_misses`) or `FIT_SWAPS` swaps were tried: the closest fit found.
-        The auction is read under the bots' own system, whoever made the calls."""
-        bidders, rng = self.bidders, self.rng
-        misses = {p: self._misses(p, hands[p]) for p in bidders}
-        fixed = ~(1 << self.partner_card) if self.partner_card >= 0 else -1
-        for _ in range(FIT_SWAPS):
-            wrong = [p for p in bidders if misses[p]]
-            if not wrong:
+    def __init__(self, view: SeatView, legal: Sequence[Action], preferred: Action) -> None:
+        super().__init__(view)
+        #: The system's call first, then passing, doubling where it may, and bidding one level
+        #: higher in the system's strain.
+        proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
+        if isinstance(preferred, Bid):
+            proposals += [call for call in legal if isinstance(call, Bid) and call.strain is preferred.strain
+                          and call.level == preferred.level + 1]
+        self.proposals: tuple[Action, ...] = tuple(dict.fromkeys(call for call in proposals if call in legal))
+        self.solvers: dict[tuple[int, int, bool], Search] = {}
+
+    def best(self, budget: int, steady: bool = False) -> Action:
+        """The proposal worth most to the seat's side on average over whole layouts (every
+        proposal judged) until `budget` nodes of work are spent; of equals, the system's call."""
+        proposals = self.proposals
+        totals = dict.fromkeys(proposals, 0)
+        left, samples = budget, 0
+        while left > 0 and samples < MAX_CALL_SAMPLES:
+            self.replays = 0
+            layout = self._layout()
+            if layout is None:
                 break
-            a = rng.choice(wrong)
-            b = rng.choice([p for p in self.hidden if p != a])
-            give = _bits(hands[a] & fixed & ~self.barred[b])
-            take = _bits(hands[b] & fixed & ~self.barred[a])
-            if not give or not take:
+            left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
+            worth: dict[tuple[object, ...], int | None] = {}
+            values = []
+            for proposal in proposals:
+                self.replays = 0
+                contract = self._finished(layout[0], proposal)
+                left -= min(REPLAY_NODES * self.replays, left)
+                if contract is None:
+                    values.append(0)  # passed out
+                    continue
+                key = (contract.contract, contract.partner)
+                if key not in worth:
+                    left -= min(QUESTION_NODES, left)
+                    worth[key], nodes = self._worth(contract, left)
+                    left -= nodes
+                value = worth[key]
+                if value is None:
+                    break
+                values.append(value)
+            else:
+                for proposal, value in zip(proposals, values, strict=True):
+                    totals[proposal] += value
+                samples += 1
                 continue
-            swap = 1 << rng.choice(give) | 1 << rng.choice(take)
-            new_a, new_b = hands[a] ^ swap, hands[b] ^ swap
-            miss_a = self._misses(a, new_a)
-            miss_b = self._misses(b, new_b) if b in misses else 0
-            if miss_a + miss_b <= misses[a] + misses.get(b, 0):
-                hands = {**hands, a: new_a, b: new_b}
-                misses[a] = miss_a
-                if b in misses:
-                    misses[b] = miss_b
-        return hands
+            break
+        if steady and left > 0:
+            left -= _spend(left)
+        self.spent = budget - left
+        top = max(totals.values())
+        return next(call for call in proposals if totals[call] == top)
 
-    def _misses(self, seat: int, hand: int) -> int:
-        """How many of `seat`'s calls the variant's bot would not have made holding `hand` now
-        (and the cards it has played), each call replayed from the auction as it stood."""
-        dealt = tuple(DECK[c] for c in range(52) if (hand | self.played_by[seat]) >> c & 1)
-        bot = self.view.variant.bot
-        misses = 0
-        for then, legal, call in self.auction[seat]:
+    def _finished(self, hands: tuple[int, ...], proposal: Action) -> Deal | None:
+        """The deal in the layout `hands` after `proposal` and the rest of the auction (and the
+        partner card) by the bots' own system, at its opening lead; None if passed out."""
+        view = self.view
+        variant = view.variant
+        dealt = tuple(tuple(DECK[c] for c in range(52) if (hands[p] | self.played_by[p]) >> c & 1)
+                      for p in range(variant.seats))
+        deal = Deal(variant, self.settings, self.players, view.dealer, dealt, Bidding(view.calls),
+                    first_tricks=view.first_tricks)
+        redeal = random.Random(0)  # a passed-out auction may redeal: it is over here all the same
+        deal = deal.act(view.position, proposal, redeal)
+        while deal.trick is None:
+            state = deal.state
+            if isinstance(state, PassedOut) or (isinstance(state, Bidding) and not state.calls) or deal.is_finished:
+                return None
+            actor = deal.actor
+            assert actor is not None
             self.replays += 1
-            misses += bot(SeatView(then.variant, seat, dealt, then.dealer, then.calls, None, None, None, None, ()),
-                          legal) != call
-        return misses
+            deal = deal.act(actor, variant.bot(deal.view(actor), deal.legal_actions()), redeal)
+        return deal
+
+    def _worth(self, deal: Deal, budget: int) -> tuple[int | None, int]:
+        """What `deal`, at its opening lead, is worth to the seat's side, its contract made if the
+        declarer's side can take its target double-dummy and one trick short if not; None if the
+        question took more than `budget` nodes; and the nodes it took."""
+        contract, partner, core = deal.contract, deal.partner, deal.card_play()
+        assert contract is not None and partner is not None
+        rules = core.rules
+        side = (1 << contract.declarer) | (1 << partner)
+        key = (rules.trump, side, rules.must_break)
+        search = self.solvers.get(key)
+        if search is None:
+            search = self.solvers[key] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
+        bound = search.bound(core.hands, core.leader, core.trick, core.broken, contract.target, budget)
+        if bound < 0:
+            return None, search.nodes
+        tricks = contract.target if bound >= contract.target else contract.target - 1
+        outcome = Outcome(contract.declarer, partner, contract, tricks, rules.hand_size - tricks, rules.seats)
+        worth = deal.variant.worth
+        value = worth(outcome) if worth is not None else (1 if outcome.made else -1)
+        return (value if side >> self.view.position & 1 else -value), search.nodes
+
 
 #: The question `_spend` asks: a whole deal of no trump (the hands dealt in turn from the top of
 #: each suit: North AKQJ of spades and so on), North and South to take seven tricks, West leading.

@@ -756,8 +756,8 @@ class Deal:
         if (error := self.bid_violation(call)) is not None:
             raise error
         if alert is not None and not self.alerts_allowed:
-            raise BridgeError(Reason.INVALID_ARGUMENT, "Alerts are for games of fixed partnerships (contract "
-                                                       "bridge, TigerBridge): send the call without one.")
+            raise BridgeError(Reason.INVALID_ARGUMENT, "A call may carry an alert only in a game whose partnerships "
+                                                       "are fixed from the deal's start: send the call without one.")
         calls = (*state.calls, AuctionCall(position, call, alert))
         variant = self.variant
         if isinstance(call, Bid) and variant.auction.top_bid_ends and call == variant.top_bid:

@@ -158,6 +158,7 @@ def public_room(room: Room) -> RoomState:
         "nextDeal": _next_deal(room),
         "dealing": _dealing(room.seed) if room.seed else None,
         "legal": [_legal(seat_actions(room, position)) for position in range(len(room.seats))],
+        "alerts": has_alerts(room),
     }
 
 
@@ -254,13 +255,22 @@ def _alerts(calls: Iterable[AuctionCall], positions: tuple[int, ...] = (0, 1, 2,
             for i, e in enumerate(calls) if e.alert is not None and e.position in positions]
 
 
+def has_alerts(room: Room) -> bool:
+    """The calls of the room's current or last deal may carry alerts (`Deal.alerts_allowed`), and
+    so its alert documents exist (`alert_documents`): the room document's `alerts`. False before
+    the first deal."""
+    return room.deal is not None and room.match is not None and room.deal.alerts_allowed
+
+
 def alert_documents(room: Room) -> dict[str, AlertDocument]:
-    """`rooms/{id}/alerts/{side}` of a fixed-partnership room's current or last deal (SPEC §15):
-    each side's alerts, readable by the other side (`readers`) and spectators, and by everyone
-    who may read the room once the auction is over (`open`). None in other variants."""
-    deal, match = room.deal, room.match
-    if deal is None or match is None or not deal.alerts_allowed:
+    """`rooms/{id}/alerts/{side}` of the room's current or last deal when its calls may carry
+    alerts (`has_alerts`, SPEC §15): each side's alerts, readable by the other side (`readers`)
+    and spectators, and by everyone who may read the room once the auction is over (`open`).
+    None otherwise."""
+    if not has_alerts(room):
         return {}
+    deal, match = room.deal, room.match
+    assert deal is not None and match is not None
     over = deal.phase is not Phase.BIDDING
     return {side: {"dealNumber": match.number, "alerts": _alerts(deal.calls, positions),
                    "readers": [uid for p, uid in enumerate(deal.players) if p not in positions], "open": over}

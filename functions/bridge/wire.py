@@ -215,10 +215,10 @@ class AlertEntry(TypedDict):
 
 
 class AlertDocument(TypedDict):
-    """`rooms/{roomID}/alerts/{side}` (SPEC §15, fixed partnerships only): the alerts of the calls
-    side `side` (`NS`: positions 0 and 2, `EW`: 1 and 3) made in the current or last deal's
-    auction. Readable at once by `readers` (the other side's uids) and the room's spectators; by
-    whoever may read the room once `open` (the auction is over)."""
+    """`rooms/{roomID}/alerts/{side}` (SPEC §15; exists while the room document's `alerts` is
+    true): the alerts of the calls side `side` (`NS`: positions 0 and 2, `EW`: 1 and 3) made in
+    the current or last deal's auction. Readable at once by `readers` (the other side's uids) and
+    the room's spectators; by whoever may read the room once `open` (the auction is over)."""
 
     dealNumber: int
     alerts: list[AlertEntry]
@@ -335,6 +335,7 @@ class RoomState(TypedDict):
     nextDeal: NextDealDoc | None
     dealing: DealingDoc | None
     legal: list[LegalDoc]
+    alerts: bool
 
 
 class NextDealDoc(TypedDict):
@@ -368,8 +369,11 @@ class DealingRecord(DealingDoc):
 class RoomDocument(RoomState):
     """`rooms/{roomID}`: the public state of a room (SPEC §6, §9), with its version (raised by
     one on every change) and times. `memberIDs` is for the security rules; `seating` lists the
-    uids by position of the current or last deal. `spectators` (SPEC §13) is the room's
-    audience, not its state: watching changes neither `version` nor `updatedAt`."""
+    uids by position of the current or last deal. `alerts`: the calls of the current or last
+    deal may carry alerts (SPEC §15), and so that deal's alert documents (`AlertDocument`,
+    `rooms/{roomID}/alerts/NS` and `EW`) exist; false before the first deal and for a deal whose
+    calls may not (it has none). `spectators` (SPEC §13) is the room's audience, not its state:
+    watching changes neither `version` nor `updatedAt`."""
 
     version: int
     createdAt: Timestamp

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("emulator")
 ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players", "seating", "dealer", "turn", "washes",
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
                "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "dummy", "board",
-               "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "version",
+               "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "alerts", "version",
                "createdAt", "updatedAt"}
 ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).

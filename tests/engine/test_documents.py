@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from bridge import DECK, Phase, Room, Settings, documents, state
+from bridge import DECK, BridgeError, Phase, Reason, Room, Settings, documents, state
+from bridge.variants import VARIANTS
 
 from .conftest import (
     MIXED_DEAL,
@@ -84,7 +85,7 @@ def test_waiting_room_document() -> None:
     assert (doc["tricks"], doc["tricksWon"], doc["trumpBroken"]) == ([], [0, 0, 0, 0], False)
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
     assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}, "sheet": None}
-    assert doc["dummy"] is None
+    assert doc["dummy"] is None and doc["alerts"] is False
     assert documents.hand_documents(ROOMS["waiting"](), 1) == {}
 
 
@@ -151,6 +152,47 @@ def test_abandoned_game_does_not_reveal_an_unplayed_partner() -> None:
     # An abandoned deal never reached a result naming the partner (§5.6), so it stays secret.
     doc = documents.public_room(ROOMS["abandoned"]())
     assert doc["partnerCard"] == "AH" and doc["partnerPosition"] is None
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_alerts_is_true_exactly_when_the_deals_calls_may_carry_alerts(name: str) -> None:
+    """The room document's `alerts` (SPEC §15) is true exactly when a call of the current or
+    last deal may carry an alert, and then that deal's alert documents exist: false before the
+    first deal; at every call of a deal, the player to call is offered an alert (`legal[].alert`)
+    and `place_bid` takes one exactly when it is true; every step of the deal, and its end, says
+    the same. For every registered variant, with nothing written for any."""
+    room = Room.create(PLAYERS[0], "Ann", Settings.of(variant=name))
+    for uid in PLAYERS[1:VARIANTS[name].seats]:
+        room = room.join(uid, uid.title())
+    for seat in room.seats:
+        room = room if seat.ready else room.toggle_ready(seat.uid)
+    assert documents.public_room(room)["alerts"] is False and documents.alert_documents(room) == {}
+    rng = random.Random(7)
+    room = room.start(PLAYERS[0], rng)
+    alerts = documents.public_room(room)["alerts"]
+    calls = 0
+    while room.deal_in_progress:
+        deal = room.deal
+        doc = documents.public_room(room)
+        assert doc["alerts"] is alerts and bool(documents.alert_documents(room)) is alerts
+        uid, action = deal.players[deal.actor], deal.bot_action()
+        if deal.phase is Phase.BIDDING:
+            calls += 1
+            assert doc["legal"][deal.actor]["alert"] is alerts
+            try:
+                room.place_bid(uid, action, random.Random(0), "an agreement of ours")
+                taken = True
+            except BridgeError as error:
+                assert error.reason is Reason.INVALID_ARGUMENT
+                taken = False
+            assert taken is alerts
+            room = room.place_bid(uid, action, rng)
+        elif deal.phase is Phase.CHOOSING_TEAMMATE:
+            room = room.choose_partner(uid, action)
+        else:
+            room = room.play_card(uid, action)
+    assert calls > 0, "the deal had an auction"
+    assert documents.public_room(room)["alerts"] is alerts and bool(documents.alert_documents(room)) is alerts
 
 
 def test_hand_documents_hold_each_players_hand() -> None:

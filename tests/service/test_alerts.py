@@ -17,6 +17,7 @@ def test_an_alerted_call_is_on_its_sides_document_and_in_the_record_not_on_the_r
     assert table.call("placeBid", table.at(0), bid="1NT", alert="  12-14 balanced  ") is None
     room = table.room()
     assert room["bids"] == [{"position": 0, "bid": "1NT"}] and "12-14" not in str(room)
+    assert room["alerts"] is True  # the room says its deal's calls may carry alerts: the documents exist
     doc = client.read(f"rooms/{table.room_id}/alerts/NS", table.at(1))
     assert doc == {"dealNumber": 1, "readers": [table.at(p).uid for p in (1, 3)], "open": False,
                    "alerts": [{"position": 0, "call": 0, "bid": "1NT", "text": "12-14 balanced"}]}
@@ -35,3 +36,6 @@ def test_a_bad_alert_or_one_in_floating_bridge_is_refused_and_changes_nothing():
     floating = Table.started(settings={"washRule": False})
     floating.reject("placeBid", floating.to_act(), "invalid-argument", "INVALID_ARGUMENT", bid="1C",
                     alert="short clubs")
+    # The room says its deal's calls may not carry alerts, and there are no alert documents.
+    assert floating.room()["alerts"] is False
+    assert [client.admin_get(f"rooms/{floating.room_id}/alerts/{side}") for side in ("NS", "EW")] == [None, None]

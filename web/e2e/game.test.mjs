@@ -694,6 +694,9 @@ describe("web client", { timeout: 600_000 }, () => {
             .filter({ hasText: String(dealNumber) })
             .waitFor();
           assert.equal(await page.locator(testid("stat-won")).textContent(), String(won[position]));
+          // The result names the declarer and the partner (in Floating Bridge another player).
+          const summary = await page.locator(testid("result-summary")).textContent();
+          assert.ok(summary.includes(`${names[deal.declarer]} and partner ${names[deal.partner]}`), summary);
           // The points of the deal come from its hand record.
           const expected = deal.points.map((points, p) => `${names[p]} +${points}`).join(" · ");
           await page
@@ -1376,6 +1379,14 @@ describe("web client", { timeout: 600_000 }, () => {
       );
       const kind = over > 0 ? `contract ${80 * over}` : `undertricks ${200 * (1 - over)}`;
       assert.match(await page.locator(testid("result-kinds")).textContent(), new RegExp(kind));
+      // The result as its document tells it: the declarer has no partner (`partner` is the
+      // declarer's own position), so Ann is named alone, and Ben, the one defender, by name.
+      assert.equal(
+        await page.locator(testid("result-summary")).textContent(),
+        over > 0
+          ? `Ann made 1♣ redoubled with ${secondWon[0]} tricks.`
+          : `Ben beat 1♣ redoubled: ${secondWon[1]} tricks against Ann's ${secondWon[0]}.`,
+      );
     }
     for (const player of players) assert.deepEqual(player.errors, [], "no uncaught page errors");
   });

@@ -128,7 +128,7 @@ export const kickPlayer = (roomID: string, uid: string) =>
 export const sendMessage = (roomID: string, text: string) =>
   call<SendMessageRequest, SendMessageAnswer>("sendMessage", { roomID, text });
 
-/** `alert` (SPEC §15, contract bridge and TigerBridge): the caller's explanation of the call. */
+/** `alert` (SPEC §15): the caller's explanation of the call, where the room's `alerts` says calls may carry one. */
 export const placeBid = (roomID: string, bid: BidCode, expectedVersion: number, alert?: string) => {
   const request: PlaceBidRequest = { roomID, bid, expectedVersion };
   if (alert) request.alert = alert;

@@ -238,15 +238,15 @@ function followRoom(uid: string, roomID: string | null): void {
   );
 }
 
-const ALERTING = new Set(["contract", "tiger"]);
 let alertsRead = "";
 
 /** Read the alerts of the auction the rules let me read (SPEC §15): during it the other side's
- *  (a spectator: both sides'), once it is over both. Read once per call rather than followed:
- *  my own side's document is refused to me until the auction ends, and in the emulator a refused
- *  listener can make the other listeners miss changes (docs/EMULATOR.md). */
+ *  (a spectator: both sides'), once it is over both. The room tells whether its deal's calls may
+ *  carry alerts and so whether there are alert documents (`alerts`). Read once per call rather
+ *  than followed: my own side's document is refused to me until the auction ends, and in the
+ *  emulator a refused listener can make the other listeners miss changes (docs/EMULATOR.md). */
 function readAlerts(uid: string, roomID: string, room: RoomDocument): void {
-  if (!ALERTING.has(room.settings.variant) || !room.seating) {
+  if (!room.alerts || !room.seating) {
     if (state.alerts.length) update({ alerts: [] });
     return;
   }

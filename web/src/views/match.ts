@@ -175,13 +175,20 @@ export function pointsByKind(points: NonNullable<ResultDoc["points"]>): string {
 /** One sentence on how a deal ended. */
 export function resultSummary(result: ResultDoc, name: (uid: string) => string): string {
   if (result.abandonedBy) return `${name(result.abandonedBy)} left the table: the game was abandoned.`;
+  // Passed out (a duplicate board, or a Memory Bridge deal after its first half): no contract,
+  // and no declarer to name.
+  if (result.passedOut) return "Passed out: the deal ended without a contract.";
   const declarer = name(result.players[result.declarer!]);
-  const partner = name(result.players[result.partner!]);
   const contract = bidLabel(result.contract!);
-  const side = `${declarer} and partner ${partner}`;
+  // As the result tells it: a declarer with no partner (`partner` null or the declarer's own
+  // position, as in Memory Bridge) is named alone, and a lone defender by name.
+  const alone = result.partner === null || result.partner === result.declarer;
+  const side = alone ? declarer : `${declarer} and partner ${name(result.players[result.partner!])}`;
+  const defenders = result.players.filter((_, p) => p !== result.declarer && p !== result.partner);
+  const defence = defenders.length === 1 ? name(defenders[0]) : "The defenders";
   return result.made
     ? `${side} made ${contract} with ${result.declarerTricks} tricks.`
-    : `The defenders beat ${contract}: ${result.defenderTricks} tricks against ${side}'s ${result.declarerTricks}.`;
+    : `${defence} beat ${contract}: ${result.defenderTricks} tricks against ${side}'s ${result.declarerTricks}.`;
 }
 
 /** The points each player of a deal scored, "Ann +1 · Bob +0 …", from its hand record. */
@@ -202,9 +209,8 @@ export function resultView(s: State, room: RoomDocument): HTMLElement | null {
   const ofMatch = room.match.deals !== 1;
   // The points come with the deal's hand record (the room document has only the totals).
   const record = s.deals.find((d) => d.number === number);
-  const heading = result.abandonedBy
-    ? "Game abandoned"
-    : `${ofMatch ? `Deal ${number}: ` : ""}${!played ? "finished" : won ? "You won!" : "You lost"}`;
+  const outcome = !played ? "finished" : result.passedOut ? "passed out" : won ? "You won!" : "You lost";
+  const heading = result.abandonedBy ? "Game abandoned" : `${ofMatch ? `Deal ${number}: ` : ""}${outcome}`;
   return h(
     "div",
     {

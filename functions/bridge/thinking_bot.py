@@ -1,6 +1,7 @@
-"""The thinking bot: card play by sampling and double-dummy search, in the style of GIB (SPEC §10).
+"""The thinking bot: bidding and card play by sampling and double-dummy search, in the style of
+GIB (SPEC §10).
 
-For a card with a real choice, it deals the cards its seat cannot see many times over, each time
+**Card play.** For a card with a real choice, it deals the cards its seat cannot see many times over, each time
 consistently with everything the seat knows, solves every candidate card in every such layout
 double-dummy (the native solver, `ddsolver`) and plays the candidate that reached the side's goal
 in the most layouts:
@@ -38,8 +39,19 @@ in the most layouts:
   (`_spend`), and then it waits out the rest of `think_ms`. Every card takes `think_ms`, or on a
   machine too slow for the work, the time that machine takes for the same work.
 
-The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
-Bridge's plays and a play with one real choice.
+**Bidding** (`_Bidding`). The calls worth weighing are the bidding system's own (the variant's
+bot's), passing, doubling where it may, and bidding one level higher in the system's strain. In
+each layout of the hidden hands, dealt to fit the auction so far as above, every such call is
+followed by the rest of the auction as the system bids it (every seat by the variant's bot, this
+one's later calls included, and the partner card where the game has one); the contract reached
+is solved double-dummy from its opening lead (can the declarer's side take its target?), and
+valued for the seat's side by the variant's `worth` (contract bridge's duplicate score, not
+vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching the target, 1 or
+-1), made as bid or one trick short. The call worth most on average wins; of equals, the
+system's. The budget, seeding and steadiness are the card play's.
+
+The partner card is the variant's own bot's (`Variant.bot`), as are Memory Bridge's first-half
+plays and a play with one real choice.
 """
 from __future__ import annotations
 
@@ -88,12 +100,13 @@ TABLE_LIMIT = 1 << 18
 
 @dataclass(frozen=True, slots=True)
 class ThinkingBot:
-    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling and
-    double-dummy search, in the card play after an auction of games of two or four seats (the
-    solver's); any other decision is the variant's bot's.
+    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a decision, by sampling and
+    double-dummy search, in the auction and the card play after it of games of two or four seats
+    (the solver's); any other decision is the variant's bot's.
 
-    `steady`: every card it plays in such a game takes the same work (forced cards included:
-    see `_Search.best`) and then at least `think_ms` of wall time, waiting out the rest. How long
+    `steady`: every call and card it makes in such a game takes the same work (forced cards and
+    calls with nothing to weigh included: see `_Search.best`, `_Bidding.best`) and then at least
+    `think_ms` of wall time, waiting out the rest. How long
     a bot takes then tells nobody anything about its hand (the search's own work depends on the
     cards it holds). A room's bots are steady; benchmarks and tests that only want the choice
     are not."""

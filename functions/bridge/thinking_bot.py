@@ -39,19 +39,20 @@ in the most layouts:
   (`_spend`), and then it waits out the rest of `think_ms`. Every card takes `think_ms`, or on a
   machine too slow for the work, the time that machine takes for the same work.
 
-**Bidding** (`_Bidding`). The calls worth weighing are the bidding system's own (the variant's
-bot's), passing, doubling where it may, and bidding one level higher in the system's strain. In
-each layout of the hidden hands, dealt to fit the auction so far as above, every such call is
-followed by the rest of the auction as the system bids it (every seat by the variant's bot, this
-one's later calls included, and the partner card where the game has one); the contract reached
-is solved double-dummy from its opening lead (can the declarer's side take its target?), and
-valued for the seat's side by the variant's `worth` (contract bridge's duplicate score, not
-vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching the target, 1 or
--1), made as bid or one trick short. The call worth most on average wins; of equals, the
-system's. The budget, seeding and steadiness are the card play's.
+**Bidding and the partner card** (`_Simulation`). The calls worth weighing are the bidding
+system's own (the variant's bot's), passing, doubling where it may, and bidding one level higher
+in the system's strain; the partner cards, the system's, the highest it may name in each suit and
+the next below the system's. In each layout of the hidden hands, dealt to fit the auction so far
+as above, each is followed by the rest of the auction as the system bids it (every seat by the
+variant's bot, this one's later calls included, and the partner card where the game has one);
+the contract reached is solved double-dummy from its opening lead (can the declarer's side take
+its target?), and valued for the seat's side by the variant's `worth` (contract bridge's
+duplicate score, not vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching
+the target, 1 or -1), made as bid or one trick short. The one worth most on average wins; of
+equals, the system's. The budget, seeding and steadiness are the card play's.
 
-The partner card is the variant's own bot's (`Variant.bot`), as are Memory Bridge's first-half
-plays and a play with one real choice.
+Memory Bridge's first-half plays and a play with one real choice are the variant's own bot's
+(`Variant.bot`).
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ from ddsolver import Search
 
 from .bids import DOUBLE, PASS, Bid
 from .card_play import ALL_CARDS
-from .cards import DECK, Card
+from .cards import DECK, Card, Suit
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
 from .deal import Action, Bidding, Deal, Outcome, PassedOut, SeatView
 from .settings import Settings
@@ -105,7 +106,7 @@ class ThinkingBot:
     (the solver's); any other decision is the variant's bot's.
 
     `steady`: every call and card it makes in such a game takes the same work (forced cards and
-    calls with nothing to weigh included: see `_Search.best`, `_Bidding.best`) and then at least
+    calls with nothing to weigh included: see `_Search.best`, `_Simulation.best`) and then at least
     `think_ms` of wall time, waiting out the rest. How long
     a bot takes then tells nobody anything about its hand (the search's own work depends on the
     cards it holds). A room's bots are steady; benchmarks and tests that only want the choice
@@ -118,8 +119,8 @@ class ThinkingBot:
         trick, contract = view.trick, view.contract
         if view.variant.seats not in SOLVER_SEATS:
             return view.variant.bot(view, legal)
-        if contract is None and trick is None and legal and not isinstance(legal[0], Card):
-            think = self._call
+        if trick is None and legal and (contract is None or view.partner_card is None):
+            think = self._before_play  # a call, or the partner card
         elif trick is not None and contract is not None and (view.partner is not None
                                                              or view.partner_card is not None):
             think = self._card
@@ -136,14 +137,14 @@ class ThinkingBot:
         """The work of one decision, in nodes (`NODES_PER_MS`)."""
         return round(self.think_ms * WORK_SHARE * NODES_PER_MS)
 
-    def _call(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """The call the simulation found best (`_Bidding`), the system's with no other worth
-        weighing (a steady bot still does the simulation's work)."""
+    def _before_play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The call (or partner card) the simulation found best (`_Simulation`), the system's with
+        no other worth weighing (a steady bot still does the simulation's work)."""
         preferred = view.variant.bot(view, legal)
-        bidding = _Bidding(view, legal, preferred)
-        if len(bidding.proposals) < 2 and not self.steady:
+        simulation = _Simulation(view, legal, preferred)
+        if len(simulation.proposals) < 2 and not self.steady:
             return preferred
-        return bidding.best(self.budget, self.steady)
+        return simulation.best(self.budget, self.steady)
 
     def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The searched card, or with no real choice the policy's (a steady bot still does the
@@ -202,12 +203,9 @@ class _Layouts:
             self.unseen &= ~cards
         self.partner_card = -1
         self.partner = -1
-        if contract is None:  # the auction: no partner yet
-            pass
-        elif view.partner is not None:  # known to the table (with fixed sides, at once)
+        if view.partner is not None:  # known to the table (with fixed sides, at once)
             self.partner = view.partner
-        else:  # a partner card not yet played
-            assert view.partner_card is not None
+        elif view.partner_card is not None:  # a partner card not yet played
             card = card_index(view.partner_card)
             if known[view.position] >> card & 1:
                 self.partner = view.position
@@ -392,22 +390,17 @@ class _Search(_Layouts):
         bound = search.bound(core.hands, core.leader, core.trick, core.broken, need, budget)
         return (None if bound < 0 else bound >= need), search.nodes
 
-class _Bidding(_Layouts):
-    """One call's decision: the calls worth weighing (`proposals`), each judged in layouts dealt
-    to fit the auction so far: the auction finished by the bots' own system (the variant's bot in
-    every seat, this one's later calls included, and the partner card where the game has one),
-    then the contract solved double-dummy from the opening lead (can the declarer's side take
-    its target?), and the result valued for the seat's side by the variant's `worth`."""
+class _Simulation(_Layouts):
+    """One decision before the play (a call, or the partner card): the actions worth weighing
+    (`proposals`), each judged in layouts dealt to fit the auction so far: the auction finished
+    by the bots' own system (the variant's bot in every seat, this one's later calls included,
+    and the partner card where the game has one), then the contract solved double-dummy from the
+    opening lead (can the declarer's side take its target?), and the result valued for the
+    seat's side by the variant's `worth`."""
 
     def __init__(self, view: SeatView, legal: Sequence[Action], preferred: Action) -> None:
         super().__init__(view)
-        #: The system's call first, then passing, doubling where it may, and bidding one level
-        #: higher in the system's strain.
-        proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
-        if isinstance(preferred, Bid):
-            proposals += [call for call in legal if isinstance(call, Bid) and call.strain is preferred.strain
-                          and call.level == preferred.level + 1]
-        self.proposals: tuple[Action, ...] = tuple(dict.fromkeys(call for call in proposals if call in legal))
+        self.proposals: tuple[Action, ...] = _proposals(legal, preferred)
         self.solvers: dict[tuple[int, int, bool], Search] = {}
 
     def best(self, budget: int, steady: bool = False) -> Action:
@@ -459,9 +452,12 @@ class _Bidding(_Layouts):
         variant = view.variant
         dealt = tuple(tuple(DECK[c] for c in range(52) if (hands[p] | self.played_by[p]) >> c & 1)
                       for p in range(variant.seats))
-        deal = Deal(variant, self.settings, self.players, view.dealer, dealt, Bidding(view.calls),
-                    first_tricks=view.first_tricks)
         redeal = random.Random(0)  # a passed-out auction may redeal: it is over here all the same
+        calls = view.calls if view.contract is None else view.calls[:-1]
+        deal = Deal(variant, self.settings, self.players, view.dealer, dealt, Bidding(calls),
+                    first_tricks=view.first_tricks)
+        if view.contract is not None:  # the auction won: its last call takes the deal where the game goes on
+            deal = deal.act(view.calls[-1].position, view.calls[-1].call, redeal)
         deal = deal.act(view.position, proposal, redeal)
         while deal.trick is None:
             state = deal.state
@@ -493,6 +489,24 @@ class _Bidding(_Layouts):
         worth = deal.variant.worth
         value = worth(outcome) if worth is not None else (1 if outcome.made else -1)
         return (value if side >> self.view.position & 1 else -value), search.nodes
+
+
+def _proposals(legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:
+    """The actions worth weighing before the play: the system's own (`preferred`) first. In the
+    auction, then passing, doubling where it may, and bidding one level higher in the system's
+    strain; for a card (the partner card), the highest of each suit it may name and the next
+    below the system's in its suit."""
+    if isinstance(preferred, Card):
+        cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
+        proposals: list[Action] = [preferred, *(next(c for c in cards if c.suit is suit) for suit in Suit
+                                                if any(c.suit is suit for c in cards))]
+        proposals += [c for c in cards if c.suit is preferred.suit and c < preferred][:1]
+    else:
+        proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
+        if isinstance(preferred, Bid):
+            proposals += [call for call in legal if isinstance(call, Bid) and call.strain is preferred.strain
+                          and call.level == preferred.level + 1]
+    return tuple(dict.fromkeys(action for action in proposals if action in legal))
 
 
 #: The question `_spend` asks: a whole deal of no trump (the hands dealt in turn from the top of

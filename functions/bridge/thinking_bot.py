@@ -112,7 +112,7 @@ class ThinkingBot:
     cards it holds). A room's bots are steady; benchmarks and tests that only want the choice
     are not."""
 
-    think_ms: float = 50.0
+    think_ms: float = 100.0
     steady: bool = False
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 
 from ddsolver import Search
 
-from .bids import DOUBLE, PASS, Bid
+from .bids import DOUBLE, PASS, Bid, Strain
 from .card_play import ALL_CARDS
 from .cards import DECK, Card, Suit
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
@@ -168,7 +168,7 @@ class _Layouts:
     it (`_layout`): in card play or in the auction."""
 
     def __init__(self, view: SeatView) -> None:
-        variant, contract, trick = view.variant, view.contract, view.trick
+        variant, trick = view.variant, view.trick
         self.view = view
         seats = variant.seats
         known = {view.position: hand_mask(view.hand)}
@@ -400,7 +400,7 @@ class _Simulation(_Layouts):
 
     def __init__(self, view: SeatView, legal: Sequence[Action], preferred: Action) -> None:
         super().__init__(view)
-        self.proposals: tuple[Action, ...] = _proposals(legal, preferred)
+        self.proposals: tuple[Action, ...] = _proposals(view, legal, preferred)
         self.solvers: dict[tuple[int, int, bool], Search] = {}
 
     def best(self, budget: int, steady: bool = False) -> Action:
@@ -491,11 +491,14 @@ class _Simulation(_Layouts):
         return (value if side >> self.view.position & 1 else -value), search.nodes
 
 
-def _proposals(legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:
+def _proposals(view: SeatView, legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:
     """The actions worth weighing before the play: the system's own (`preferred`) first. In the
     auction, then passing, doubling where it may, and bidding one level higher in the system's
-    strain; for a card (the partner card), the highest of each suit it may name and the next
+    strain, or where the system passes the cheapest bid in the seat's longest suit (the higher of
+    equals); for a card (the partner card), the highest of each suit it may name and the next
     below the system's in its suit."""
+    lengths = [sum(1 for card in view.hand if card.suit is suit) for suit in Suit]
+    longest = Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
     if isinstance(preferred, Card):
         cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
         proposals: list[Action] = [preferred, *(next(c for c in cards if c.suit is suit) for suit in Suit
@@ -503,9 +506,11 @@ def _proposals(legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]
         proposals += [c for c in cards if c.suit is preferred.suit and c < preferred][:1]
     else:
         proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
+        bids = [call for call in legal if isinstance(call, Bid)]
         if isinstance(preferred, Bid):
-            proposals += [call for call in legal if isinstance(call, Bid) and call.strain is preferred.strain
-                          and call.level == preferred.level + 1]
+            proposals += [bid for bid in bids if bid.strain is preferred.strain and bid.level == preferred.level + 1]
+        elif bids:  # the system passes: the cheapest bid in the longest suit
+            proposals += [min((bid for bid in bids if bid.strain is longest), default=bids[0])]
     return tuple(dict.fromkeys(action for action in proposals if action in legal))
 
 

@@ -4,9 +4,10 @@ Each board is dealt once (from a seed, so every run plays the same boards) and p
 the seats rotated: the thinking bot (`ThinkingBot`, `--think-ms` a card) at positions 0 and 2 and
 the reference at 1 and 3, then the other way round. The reference (`--against`) is the heuristic
 bot (`Variant.bot`) or the thinking bot as it was before it searched double-dummy
-(`bench/playout_bot.py`, `--against playout`, its own `--reference-ms` a card). The auction and the
-partner card are the heuristic's in both (the thinking bot thinks only in card play), so a board's
-two deals have the same contract and differ only in how the cards are played: the pair of deals
+(`bench/playout_bot.py`, `--against playout`, its own `--reference-ms` a card; it thinks in card
+play only, and bids as the heuristic). The thinking bot bids (by simulation) and plays; with
+`--cards-only` it bids and names the partner card as the heuristic does, so that a board's two
+deals have the same contract and differ only in how the cards are played. The pair of deals
 is the unit of comparison, as in duplicate bridge.
 
 - **Floating Bridge**: the sides form in each deal, so "the thinking side" is the two thinking
@@ -89,39 +90,41 @@ class Board:
     seat_points: list[int] = field(default_factory=list)  # one seat: thinking points minus heuristic's
     move_ms: list[float] = field(default_factory=list)
     search_ms: list[float] = field(default_factory=list)
+    call_ms: list[float] = field(default_factory=list)
 
 
 Bot = Callable[[SeatView, Sequence[Action]], Action]
 
 
-def play_board(job: tuple[str, int, int, float, str, float]) -> Board:
-    name, seed, number, think_ms, against, reference_ms = job
+def play_board(job: tuple[str, int, int, float, str, float, bool]) -> Board:
+    name, seed, number, think_ms, against, reference_ms, cards_only = job
     bot = ThinkingBot(think_ms)
     reference: Bot | None = PlayoutBot(reference_ms) if against == "playout" else None
     board = Board()
     if name == "floating-seat":
-        baseline = _play(name, seed, number, (), bot, board, reference)
+        baseline = _play(name, seed, number, (), bot, board, reference, cards_only)
         outcome = baseline.outcome()
         assert outcome is not None
         points = deal_points(outcome, "tricks")
         for seat in range(4):
-            deal = _play(name, seed, number, (seat,), bot, board, reference)
+            deal = _play(name, seed, number, (seat,), bot, board, reference, cards_only)
             played = deal.outcome()
             assert played is not None
             board.seat_won.append((seat in played.winners) - (seat in outcome.winners))
             board.seat_points.append(deal_points(played, "tricks")[seat] - points[seat])
         return board
     for thinking in SIDES.get(name, ((0, 2), (1, 3))):
-        _score(name, _play(name, seed, number, thinking, bot, board, reference), set(thinking), board)
+        _score(name, _play(name, seed, number, thinking, bot, board, reference, cards_only), set(thinking), board)
     if name == "contract":
         board.imps.append(imps(sum(board.points)))
     return board
 
 
 def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: ThinkingBot, board: Board,
-          reference: Bot | None) -> Deal:
-    """The board's deal played to its end, the thinking bot in the `thinking` seats' card play and
-    `reference` (None: the heuristic) in the others'."""
+          reference: Bot | None, cards_only: bool) -> Deal:
+    """The board's deal played to its end, the thinking bot in the `thinking` seats (in their card
+    play alone if `cards_only`) and `reference` (None: the heuristic) in the others' card play,
+    the heuristic in the rest."""
     key = hashlib.sha256(f"{seed}:{number}".encode()).digest()
     shuffler = DealSeed(key, (), number).shuffler()
     variant = VARIANTS[name]
@@ -129,15 +132,19 @@ def _play(name: str, seed: int, number: int, thinking: tuple[int, ...], bot: Thi
     while not deal.is_finished:
         actor = deal.actor
         assert actor is not None
-        if actor in thinking and deal.trick is not None and deal.contract is not None:
+        playing = deal.trick is not None and deal.contract is not None
+        if actor in thinking and (playing or (not cards_only and deal.contract is None)):
             view, legal = deal.view(actor), deal.legal_actions()
             start = time.perf_counter()
             action = bot(view, legal)
             ms = 1000 * (time.perf_counter() - start)
-            board.move_ms.append(ms)
-            if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
-                board.search_ms.append(ms)
-        elif reference is not None and deal.trick is not None and deal.contract is not None:
+            if not playing:
+                board.call_ms.append(ms)
+            else:
+                board.move_ms.append(ms)
+                if len(_Search(view, hand_mask(c for c in legal if isinstance(c, Card))).candidates) > 1:
+                    board.search_ms.append(ms)
+        elif reference is not None and playing:
             action = reference(deal.view(actor), deal.legal_actions())
         else:
             action = deal.bot_action()
@@ -197,15 +204,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(name: str, boards: int, seed: int, think_ms: float, workers: int, against: str,
-            reference_ms: float) -> dict[str, object]:
-    jobs = [(name, seed, number, think_ms, against, reference_ms) for number in range(1, boards + 1)]
+            reference_ms: float, cards_only: bool) -> dict[str, object]:
+    jobs = [(name, seed, number, think_ms, against, reference_ms, cards_only) for number in range(1, boards + 1)]
     start = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
         played = pool.map(play_board, jobs, chunksize=4)
     wall = time.perf_counter() - start
     moves = [ms for b in played for ms in b.move_ms]
     searches = [ms for b in played for ms in b.search_ms]
+    calls = [ms for b in played for ms in b.call_ms]
     timing: dict[str, object] = {
+        "calls": len(calls), "call_ms_p50": round(percentile(calls, 0.5), 2),
+        "call_ms_p99": round(percentile(calls, 0.99), 2), "cards_only": cards_only,
         "moves": len(moves), "move_ms_p50": round(percentile(moves, 0.5), 2),
         "move_ms_p99": round(percentile(moves, 0.99), 2), "move_ms_max": round(max(moves), 2),
         "searches": len(searches), "search_ms_p50": round(percentile(searches, 0.5), 2),
@@ -260,12 +270,15 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=100.0)
     parser.add_argument("--against", choices=("heuristic", "playout"), default="heuristic")
     parser.add_argument("--reference-ms", type=float, default=50.0, help="the playout bot's think time a card")
+    parser.add_argument("--cards-only", action="store_true",
+                        help="the thinking seats bid (and name the partner card) as the heuristic does")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     results = []
     for name in args.variants.split(","):
-        r = measure(name, args.boards, args.seed, args.think_ms, args.workers, args.against, args.reference_ms)
+        r = measure(name, args.boards, args.seed, args.think_ms, args.workers, args.against, args.reference_ms,
+                    args.cards_only)
         results.append(r)
         if name == "floating-seat":
             print(f"against {args.against}")
@@ -291,7 +304,8 @@ def main() -> None:
                       f"95% CI {r['imps_per_board_ci95']}")
         print(f"  time per card: p50 {r['move_ms_p50']} ms, p99 {r['move_ms_p99']} ms, max {r['move_ms_max']} ms "
               f"over {r['moves']} cards; searched cards ({r['searches']}): p50 {r['search_ms_p50']} ms, "
-              f"p99 {r['search_ms_p99']} ms")
+              f"p99 {r['search_ms_p99']} ms; calls ({r['calls']}): p50 {r['call_ms_p50']} ms, "
+              f"p99 {r['call_ms_p99']} ms")
     print(json.dumps({"thinking_bot": results}))
 
 

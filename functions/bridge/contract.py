@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import contract_bot
 from .bids import ALL_BIDS
-from .contract_scoring import BOOK, Form, Sheet
+from .contract_scoring import BOOK, Form, Sheet, Side, contract_entries
 from .deal import AUCTION_PHASES, open_auction
 from .option import Option, switch
 from .par import par
@@ -21,6 +21,7 @@ from .sides import OPPOSITE
 from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
 
 if TYPE_CHECKING:
+    from .deal import Outcome
     from .settings import Settings
 
 RUBBER, CHICAGO, DUPLICATE = Form.RUBBER.value, Form.CHICAGO.value, Form.DUPLICATE.value
@@ -31,6 +32,13 @@ HONOURS: Option[bool] = switch("honours", False)
 def score_sheet(settings: Settings) -> Sheet:
     """A blank sheet of the room's form, scoring honours if the room does."""
     return Sheet(Form(settings.scoring), honours=HONOURS.of(settings))
+
+
+def worth(outcome: Outcome) -> int:
+    """A deal's duplicate score to the declarer's side, not vulnerable (`Variant.worth`)."""
+    declarer = Side.of(outcome.declarer)
+    return sum(entry.points if entry.side is declarer else -entry.points
+               for entry in contract_entries(outcome.contract, outcome.declarer_tricks, False))
 
 
 CONTRACT = Variant(
@@ -53,4 +61,5 @@ CONTRACT = Variant(
     sheet=score_sheet,
     bot=contract_bot.choose,
     par=par,
+    worth=worth,
 )

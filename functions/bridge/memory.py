@@ -27,6 +27,7 @@ from .values import evolve
 from .variant import AuctionRules, DeclarerRule, PlayRules, Variant
 
 if TYPE_CHECKING:
+    from .deal import Outcome
     from .settings import Settings
     from .wire import PointsDoc
 
@@ -86,13 +87,7 @@ class TargetSheet:
         entries = first_half_entries(deal.first_tricks, len(self.totals))
         outcome = deal.outcome()
         if outcome is not None:
-            contract, declarer = outcome.contract, Side.of(outcome.declarer)
-            if outcome.made:
-                points = tricks_over_book(contract.bid.strain, outcome.declarer_tricks, contract.doubling)
-                entries += (Entry(declarer, Kind.CONTRACT, points),)
-            else:
-                short = contract.target - outcome.declarer_tricks
-                entries += (Entry(declarer.other, Kind.UNDERTRICKS, UNDERTRICK * short * contract.doubling),)
+            entries += (contract_entry(outcome),)
         totals = list(self.totals)
         for entry in entries:
             totals[_position(entry.side)] += entry.points
@@ -133,6 +128,23 @@ class TargetSheet:
 def _position(side: Side) -> int:
     """Two players: position 0 is the side `NS`, position 1 `EW`."""
     return 0 if side is Side.NS else 1
+
+
+def contract_entry(outcome: Outcome) -> Entry:
+    """What the second half's contract scores: made, its tricks over book to the declarer
+    (`tricks_over_book`); short, `UNDERTRICK` a trick short to the opponent, times the doubling."""
+    contract, declarer = outcome.contract, Side.of(outcome.declarer)
+    if outcome.made:
+        return Entry(declarer, Kind.CONTRACT, tricks_over_book(contract.bid.strain, outcome.declarer_tricks,
+                                                                contract.doubling))
+    short = contract.target - outcome.declarer_tricks
+    return Entry(declarer.other, Kind.UNDERTRICKS, UNDERTRICK * short * contract.doubling)
+
+
+def worth(outcome: Outcome) -> int:
+    """The second half's points to the declarer, or less the opponent's (`Variant.worth`)."""
+    entry = contract_entry(outcome)
+    return entry.points if entry.side is Side.of(outcome.declarer) else -entry.points
 
 
 def target_sheet(settings: Settings) -> TargetSheet:
@@ -201,4 +213,5 @@ MEMORY = Variant(
     options=(TARGET_SCORE,),
     sheet=target_sheet,
     bot=memory_bot.choose,
+    worth=worth,
 )

@@ -1,6 +1,7 @@
-"""The thinking bot: card play by sampling and double-dummy search, in the style of GIB (SPEC §10).
+"""The thinking bot: bidding and card play by sampling and double-dummy search, in the style of
+GIB (SPEC §10).
 
-For a card with a real choice, it deals the cards its seat cannot see many times over, each time
+**Card play.** For a card with a real choice, it deals the cards its seat cannot see many times over, each time
 consistently with everything the seat knows, solves every candidate card in every such layout
 double-dummy (the native solver, `ddsolver`) and plays the candidate that reached the side's goal
 in the most layouts:
@@ -38,8 +39,20 @@ in the most layouts:
   (`_spend`), and then it waits out the rest of `think_ms`. Every card takes `think_ms`, or on a
   machine too slow for the work, the time that machine takes for the same work.
 
-The auction and the partner card are the variant's own bot's (`Variant.bot`), as are Memory
-Bridge's plays and a play with one real choice.
+**Bidding and the partner card** (`_Simulation`). The calls worth weighing are the bidding
+system's own (the variant's bot's), passing, doubling where it may, and bidding one level higher
+in the system's strain; the partner cards, the system's, the highest it may name in each suit and
+the next below the system's. In each layout of the hidden hands, dealt to fit the auction so far
+as above, each is followed by the rest of the auction as the system bids it (every seat by the
+variant's bot, this one's later calls included, and the partner card where the game has one);
+the contract reached is solved double-dummy from its opening lead (can the declarer's side take
+its target?), and valued for the seat's side by the variant's `worth` (contract bridge's
+duplicate score, not vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching
+the target, 1 or -1), made as bid or one trick short. The one worth most on average wins; of
+equals, the system's. The budget, seeding and steadiness are the card play's.
+
+Memory Bridge's first-half plays and a play with one real choice are the variant's own bot's
+(`Variant.bot`).
 """
 from __future__ import annotations
 
@@ -51,10 +64,11 @@ from dataclasses import dataclass
 
 from ddsolver import Search
 
+from .bids import DOUBLE, PASS, Bid, Strain
 from .card_play import ALL_CARDS
-from .cards import DECK, Card
+from .cards import DECK, Card, Suit
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
-from .deal import Action, Bidding, Deal, SeatView
+from .deal import Action, Bidding, Deal, Outcome, PassedOut, SeatView
 from .settings import Settings
 
 #: Work is counted in solver nodes (a node: a card tried in the search). Nodes that take about a
@@ -72,6 +86,8 @@ WORK_SHARE = 0.75
 FIT_SWAPS = 150
 #: Replaying one call with a layout's hand costs about this many nodes' time.
 REPLAY_NODES = 40
+#: Layouts judged at most for one call.
+MAX_CALL_SAMPLES = 100
 #: Layouts solved at most for one card (past this the answer no longer moves).
 MAX_SAMPLES = 200
 #: Tries at dealing a layout consistent with the shown-out suits before the bot plays by its
@@ -85,29 +101,50 @@ TABLE_LIMIT = 1 << 18
 
 @dataclass(frozen=True, slots=True)
 class ThinkingBot:
-    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a card, by sampling and
-    double-dummy search, in the card play after an auction of games of two or four seats (the
-    solver's); any other decision is the variant's bot's.
+    """A bot policy (`Variant.bot`'s signature) that thinks `think_ms` a decision, by sampling and
+    double-dummy search, in the auction and the card play after it of games of two or four seats
+    (the solver's); any other decision is the variant's bot's.
 
-    `steady`: every card it plays in such a game takes the same work (forced cards included:
-    see `_Search.best`) and then at least `think_ms` of wall time, waiting out the rest. How long
+    `steady`: every call and card it makes in such a game takes the same work (forced cards and
+    calls with nothing to weigh included: see `_Search.best`, `_Simulation.best`) and then at least
+    `think_ms` of wall time, waiting out the rest. How long
     a bot takes then tells nobody anything about its hand (the search's own work depends on the
     cards it holds). A room's bots are steady; benchmarks and tests that only want the choice
     are not."""
 
-    think_ms: float = 50.0
+    think_ms: float = 100.0
     steady: bool = False
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trick, contract = view.trick, view.contract
-        if (trick is None or contract is None or view.variant.seats not in SOLVER_SEATS
-                or (view.partner is None and view.partner_card is None)):
+        if view.variant.seats not in SOLVER_SEATS:
+            return view.variant.bot(view, legal)
+        if trick is None and legal and (contract is None or view.partner_card is None):
+            think = self._before_play  # a call, or the partner card
+        elif trick is not None and contract is not None and (view.partner is not None
+                                                             or view.partner_card is not None):
+            think = self._card
+        else:
             return view.variant.bot(view, legal)
         started = time.perf_counter()
-        card = self._card(view, legal)
+        action = think(view, legal)
         if self.steady:
             time.sleep(max(0.0, self.think_ms / 1000 - (time.perf_counter() - started)))
-        return card
+        return action
+
+    @property
+    def budget(self) -> int:
+        """The work of one decision, in nodes (`NODES_PER_MS`)."""
+        return round(self.think_ms * WORK_SHARE * NODES_PER_MS)
+
+    def _before_play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The call (or partner card) the simulation found best (`_Simulation`), the system's with
+        no other worth weighing (a steady bot still does the simulation's work)."""
+        preferred = view.variant.bot(view, legal)
+        simulation = _Simulation(view, legal, preferred)
+        if len(simulation.proposals) < 2 and not self.steady:
+            return preferred
+        return simulation.best(self.budget, self.steady)
 
     def _card(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The searched card, or with no real choice the policy's (a steady bot still does the
@@ -117,7 +154,7 @@ class ThinkingBot:
         search = _Search(view, hand_mask(card for card in legal if isinstance(card, Card)))
         if len(search.candidates) < 2 and not self.steady:
             return preferred
-        best = search.best(round(self.think_ms * WORK_SHARE * NODES_PER_MS), card_index(preferred), self.steady)
+        best = search.best(self.budget, card_index(preferred), self.steady)
         return DECK[best] if len(search.candidates) > 1 else preferred
 
 
@@ -126,18 +163,14 @@ class ThinkingBot:
 THINKING_BOT = ThinkingBot(steady=True)
 
 
-class _Search:
-    """One decision's knowledge, candidates and layouts."""
+class _Layouts:
+    """What a seat knows of the cards it cannot see (`SeatView`), and layouts of them dealt to fit
+    it (`_layout`): in card play or in the auction."""
 
-    def __init__(self, view: SeatView, legal: int) -> None:
-        variant, contract, trick = view.variant, view.contract, view.trick
-        assert contract is not None and trick is not None
+    def __init__(self, view: SeatView) -> None:
+        variant, trick = view.variant, view.trick
         self.view = view
         seats = variant.seats
-        self.seat = (trick.leader + len(trick.plays)) % seats
-        self.declarer = contract.declarer
-        trump = contract.trump
-        self.trump = NO_TRUMP if trump is None else int(trump)
         known = {view.position: hand_mask(view.hand)}
         if view.dummy is not None:
             known[view.dummy[0]] = hand_mask(view.dummy[1])
@@ -150,7 +183,7 @@ class _Search:
         voids = [0] * seats
         #: The cards each seat has played to this deal's tricks.
         self.played_by = [0] * seats
-        for each in (*view.tricks, trick):
+        for each in (*view.tricks, *(() if trick is None else (trick,))):
             led = each.led_suit
             for play in each.plays:
                 played |= 1 << card_index(play.card)
@@ -172,13 +205,122 @@ class _Search:
         self.partner = -1
         if view.partner is not None:  # known to the table (with fixed sides, at once)
             self.partner = view.partner
-        else:  # a partner card not yet played
-            assert view.partner_card is not None
+        elif view.partner_card is not None:  # a partner card not yet played
             card = card_index(view.partner_card)
             if known[view.position] >> card & 1:
                 self.partner = view.position
             else:
                 self.partner_card = card  # held by a hidden seat: the sample decides which
+        seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
+                                    view.partner, view.tricks, view.trick)).encode()).digest()
+        self.rng = random.Random(int.from_bytes(seed[:16], "big"))
+        #: Each bidder's calls with the view and the legal calls it had when it made each (its
+        #: hand left empty: `_misses` puts a layout's in, the rest of the view being the auction's
+        #: alone), from the auction replayed in a deal of no cards (no auction rule reads a hand).
+        self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
+        self.settings, self.players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
+        for i, entry in enumerate(view.calls):
+            if entry.position in self.auction:
+                then = Deal(variant, self.settings, self.players, view.dealer, ((),) * seats,
+                            Bidding(view.calls[:i]))
+                self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
+        #: Replays of a call (`_misses`) since the last layout began: work charged to the budget.
+        self.replays = 0
+        #: Nodes of work the last `best` spent.
+        self.spent = 0
+
+
+    def _layout(self) -> tuple[tuple[int, ...], int] | None:
+        """The hidden seats' cards dealt at random consistently with what the seat knows, and the
+        declarer's partner in that layout."""
+        rng, hidden, voids = self.rng, self.hidden, self.voids
+        cards = [c for c in range(52) if self.unseen >> c & 1]
+        for _ in range(DEAL_TRIES):
+            need = {p: self.counts[p] for p in hidden}
+            hands = dict.fromkeys(hidden, 0)
+            partner = self.partner
+            rest = cards
+            if self.partner_card >= 0:
+                suit_bit = 1 << (self.partner_card // 13)
+                declarer = self.view.contract.declarer if self.view.contract else -1
+                holders = [p for p in hidden if p != declarer and need[p] and not voids[p] & suit_bit]
+                if not holders:
+                    return None
+                partner = _weighted(rng, holders, need)
+                hands[partner] |= 1 << self.partner_card
+                need[partner] -= 1
+                rest = [c for c in cards if c != self.partner_card]
+            rng.shuffle(rest)
+            rest.sort(key=lambda c: sum(1 for p in hidden if not voids[p] >> (c // 13) & 1))
+            for card in rest:
+                suit_bit = 1 << (card // 13)
+                seats = [p for p in hidden if need[p] and not voids[p] & suit_bit]
+                if not seats:
+                    break
+                seat = _weighted(rng, seats, need)
+                hands[seat] |= 1 << card
+                need[seat] -= 1
+            else:
+                full = {**self.known, **self._fit(hands)}
+                return tuple(full[p] for p in range(self.view.variant.seats)), partner
+        return None
+
+    def _fit(self, hands: dict[int, int]) -> dict[int, int]:
+        """Deal to fit the auction: swap cards between the hidden seats (each swap keeping every
+        seat's count, shown-out suits and the partner card where they are) while no bidder's
+        calls get further from those the variant's bot would have made with its hand, until
+        every bidder's are (`_misses`) or `FIT_SWAPS` swaps were tried: the closest fit found.
+        The auction is read under the bots' own system, whoever made the calls."""
+        bidders, rng = self.bidders, self.rng
+        misses = {p: self._misses(p, hands[p]) for p in bidders}
+        fixed = ~(1 << self.partner_card) if self.partner_card >= 0 else -1
+        for _ in range(FIT_SWAPS):
+            wrong = [p for p in bidders if misses[p]]
+            if not wrong:
+                break
+            a = rng.choice(wrong)
+            b = rng.choice([p for p in self.hidden if p != a])
+            give = _bits(hands[a] & fixed & ~self.barred[b])
+            take = _bits(hands[b] & fixed & ~self.barred[a])
+            if not give or not take:
+                continue
+            swap = 1 << rng.choice(give) | 1 << rng.choice(take)
+            new_a, new_b = hands[a] ^ swap, hands[b] ^ swap
+            miss_a = self._misses(a, new_a)
+            miss_b = self._misses(b, new_b) if b in misses else 0
+            if miss_a + miss_b <= misses[a] + misses.get(b, 0):
+                hands = {**hands, a: new_a, b: new_b}
+                misses[a] = miss_a
+                if b in misses:
+                    misses[b] = miss_b
+        return hands
+
+    def _misses(self, seat: int, hand: int) -> int:
+        """How many of `seat`'s calls the variant's bot would not have made holding `hand` now
+        (and the cards it has played), each call replayed from the auction as it stood."""
+        dealt = tuple(DECK[c] for c in range(52) if (hand | self.played_by[seat]) >> c & 1)
+        bot = self.view.variant.bot
+        misses = 0
+        for then, legal, call in self.auction[seat]:
+            self.replays += 1
+            misses += bot(SeatView(then.variant, seat, dealt, then.dealer, then.calls, None, None, None, None, ()),
+                          legal) != call
+        return misses
+
+
+class _Search(_Layouts):
+    """One card's decision: its candidates, and each judged double-dummy in layouts."""
+
+    def __init__(self, view: SeatView, legal: int) -> None:
+        super().__init__(view)
+        variant, contract, trick = view.variant, view.contract, view.trick
+        assert contract is not None and trick is not None
+        seats = variant.seats
+        self.seat = (trick.leader + len(trick.plays)) % seats
+        self.declarer = contract.declarer
+        trump = contract.trump
+        self.trump = NO_TRUMP if trump is None else int(trump)
+        known = self.known
         rules = Rules(seats, self.trump, variant.play.trump_must_be_broken and trump is not None, variant.hand_size,
                       self.declarer, contract.target, contract.defender_target, variant.early_end)
         #: The position as the seat sees it (tricks won, trump broken, the trick in progress): the
@@ -188,25 +330,8 @@ class _Search:
         #: Cards out of the hand played from: what separates its runs of equivalent cards.
         self.elsewhere = self.unseen | sum(m for p, m in known.items() if p != self.seat)
         self.candidates = _distinct(legal, self.elsewhere)
-        seed = hashlib.sha256(repr((view.position, view.hand, view.dummy, view.calls, view.partner_card,
-                                    view.partner, view.tricks, view.trick)).encode()).digest()
-        self.rng = random.Random(int.from_bytes(seed[:16], "big"))
-        #: Each bidder's calls with the view and the legal calls it had when it made each (its
-        #: hand left empty: `_misses` puts a layout's in, the rest of the view being the auction's
-        #: alone), from the auction replayed in a deal of no cards (no auction rule reads a hand).
-        self.auction: dict[int, list[tuple[SeatView, tuple[Action, ...], Action]]] = {p: [] for p in self.bidders}
-        if self.bidders:
-            settings, players = Settings(variant=variant.name), tuple(f"p{p}" for p in range(seats))
-            for i, entry in enumerate(view.calls):
-                if entry.position in self.auction:
-                    then = Deal(variant, settings, players, view.dealer, ((),) * seats, Bidding(view.calls[:i]))
-                    self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
         #: The decision's solvers, one for each side a layout counts for (by its seats, a bit each).
         self.solvers: dict[int, Search] = {}
-        #: Nodes of work the last `best` spent.
-        self.spent = 0
-        #: Replays of a call (`_misses`) since the last `best` began: work charged to its budget.
-        self.replays = 0
 
     def best(self, budget: int, preferred: int, steady: bool = False) -> int:
         """The candidate that reached the side's goal in the most layouts, counting whole layouts
@@ -265,81 +390,129 @@ class _Search:
         bound = search.bound(core.hands, core.leader, core.trick, core.broken, need, budget)
         return (None if bound < 0 else bound >= need), search.nodes
 
-    def _layout(self) -> tuple[tuple[int, ...], int] | None:
-        """The hidden seats' cards dealt at random consistently with what the seat knows, and the
-        declarer's partner in that layout."""
-        rng, hidden, voids = self.rng, self.hidden, self.voids
-        cards = [c for c in range(52) if self.unseen >> c & 1]
-        for _ in range(DEAL_TRIES):
-            need = {p: self.counts[p] for p in hidden}
-            hands = dict.fromkeys(hidden, 0)
-            partner = self.partner
-            rest = cards
-            if self.partner_card >= 0:
-                suit_bit = 1 << (self.partner_card // 13)
-                holders = [p for p in hidden if p != self.declarer and need[p] and not voids[p] & suit_bit]
-                if not holders:
-                    return None
-                partner = _weighted(rng, holders, need)
-                hands[partner] |= 1 << self.partner_card
-                need[partner] -= 1
-                rest = [c for c in cards if c != self.partner_card]
-            rng.shuffle(rest)
-            rest.sort(key=lambda c: sum(1 for p in hidden if not voids[p] >> (c // 13) & 1))
-            for card in rest:
-                suit_bit = 1 << (card // 13)
-                seats = [p for p in hidden if need[p] and not voids[p] & suit_bit]
-                if not seats:
-                    break
-                seat = _weighted(rng, seats, need)
-                hands[seat] |= 1 << card
-                need[seat] -= 1
-            else:
-                full = {**self.known, **self._fit(hands)}
-                return tuple(full[p] for p in range(self.position.rules.seats)), partner
-        return None
+class _Simulation(_Layouts):
+    """One decision before the play (a call, or the partner card): the actions worth weighing
+    (`proposals`), each judged in layouts dealt to fit the auction so far: the auction finished
+    by the bots' own system (the variant's bot in every seat, this one's later calls included,
+    and the partner card where the game has one), then the contract solved double-dummy from the
+    opening lead (can the declarer's side take its target?), and the result valued for the
+    seat's side by the variant's `worth`."""
 
-    def _fit(self, hands: dict[int, int]) -> dict[int, int]:
-        """Deal to fit the auction: swap cards between the hidden seats (each swap keeping every
-        seat's count, shown-out suits and the partner card where they are) while no bidder's
-        calls get further from those the variant's bot would have made with its hand, until
-        every bidder's are (`_misses`) or `FIT_SWAPS` swaps were tried: the closest fit found.
-        The auction is read under the bots' own system, whoever made the calls."""
-        bidders, rng = self.bidders, self.rng
-        misses = {p: self._misses(p, hands[p]) for p in bidders}
-        fixed = ~(1 << self.partner_card) if self.partner_card >= 0 else -1
-        for _ in range(FIT_SWAPS):
-            wrong = [p for p in bidders if misses[p]]
-            if not wrong:
+    def __init__(self, view: SeatView, legal: Sequence[Action], preferred: Action) -> None:
+        super().__init__(view)
+        self.proposals: tuple[Action, ...] = _proposals(view, legal, preferred)
+        self.solvers: dict[tuple[int, int, bool], Search] = {}
+
+    def best(self, budget: int, steady: bool = False) -> Action:
+        """The proposal worth most to the seat's side on average over whole layouts (every
+        proposal judged) until `budget` nodes of work are spent; of equals, the system's call."""
+        proposals = self.proposals
+        totals = dict.fromkeys(proposals, 0)
+        left, samples = budget, 0
+        while left > 0 and samples < MAX_CALL_SAMPLES:
+            self.replays = 0
+            layout = self._layout()
+            if layout is None:
                 break
-            a = rng.choice(wrong)
-            b = rng.choice([p for p in self.hidden if p != a])
-            give = _bits(hands[a] & fixed & ~self.barred[b])
-            take = _bits(hands[b] & fixed & ~self.barred[a])
-            if not give or not take:
+            left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
+            worth: dict[tuple[object, ...], int | None] = {}
+            values = []
+            for proposal in proposals:
+                self.replays = 0
+                contract = self._finished(layout[0], proposal)
+                left -= min(REPLAY_NODES * self.replays, left)
+                if contract is None:
+                    values.append(0)  # passed out
+                    continue
+                key = (contract.contract, contract.partner)
+                if key not in worth:
+                    left -= min(QUESTION_NODES, left)
+                    worth[key], nodes = self._worth(contract, left)
+                    left -= nodes
+                value = worth[key]
+                if value is None:
+                    break
+                values.append(value)
+            else:
+                for proposal, value in zip(proposals, values, strict=True):
+                    totals[proposal] += value
+                samples += 1
                 continue
-            swap = 1 << rng.choice(give) | 1 << rng.choice(take)
-            new_a, new_b = hands[a] ^ swap, hands[b] ^ swap
-            miss_a = self._misses(a, new_a)
-            miss_b = self._misses(b, new_b) if b in misses else 0
-            if miss_a + miss_b <= misses[a] + misses.get(b, 0):
-                hands = {**hands, a: new_a, b: new_b}
-                misses[a] = miss_a
-                if b in misses:
-                    misses[b] = miss_b
-        return hands
+            break
+        if steady and left > 0:
+            left -= _spend(left)
+        self.spent = budget - left
+        top = max(totals.values())
+        return next(call for call in proposals if totals[call] == top)
 
-    def _misses(self, seat: int, hand: int) -> int:
-        """How many of `seat`'s calls the variant's bot would not have made holding `hand` now
-        (and the cards it has played), each call replayed from the auction as it stood."""
-        dealt = tuple(DECK[c] for c in range(52) if (hand | self.played_by[seat]) >> c & 1)
-        bot = self.view.variant.bot
-        misses = 0
-        for then, legal, call in self.auction[seat]:
+    def _finished(self, hands: tuple[int, ...], proposal: Action) -> Deal | None:
+        """The deal in the layout `hands` after `proposal` and the rest of the auction (and the
+        partner card) by the bots' own system, at its opening lead; None if passed out."""
+        view = self.view
+        variant = view.variant
+        dealt = tuple(tuple(DECK[c] for c in range(52) if (hands[p] | self.played_by[p]) >> c & 1)
+                      for p in range(variant.seats))
+        redeal = random.Random(0)  # a passed-out auction may redeal: it is over here all the same
+        calls = view.calls if view.contract is None else view.calls[:-1]
+        deal = Deal(variant, self.settings, self.players, view.dealer, dealt, Bidding(calls),
+                    first_tricks=view.first_tricks)
+        if view.contract is not None:  # the auction won: its last call takes the deal where the game goes on
+            deal = deal.act(view.calls[-1].position, view.calls[-1].call, redeal)
+        deal = deal.act(view.position, proposal, redeal)
+        while deal.trick is None:
+            state = deal.state
+            if isinstance(state, PassedOut) or (isinstance(state, Bidding) and not state.calls) or deal.is_finished:
+                return None
+            actor = deal.actor
+            assert actor is not None
             self.replays += 1
-            misses += bot(SeatView(then.variant, seat, dealt, then.dealer, then.calls, None, None, None, None, ()),
-                          legal) != call
-        return misses
+            deal = deal.act(actor, variant.bot(deal.view(actor), deal.legal_actions()), redeal)
+        return deal
+
+    def _worth(self, deal: Deal, budget: int) -> tuple[int | None, int]:
+        """What `deal`, at its opening lead, is worth to the seat's side, its contract made if the
+        declarer's side can take its target double-dummy and one trick short if not; None if the
+        question took more than `budget` nodes; and the nodes it took."""
+        contract, partner, core = deal.contract, deal.partner, deal.card_play()
+        assert contract is not None and partner is not None
+        rules = core.rules
+        side = (1 << contract.declarer) | (1 << partner)
+        key = (rules.trump, side, rules.must_break)
+        search = self.solvers.get(key)
+        if search is None:
+            search = self.solvers[key] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
+        bound = search.bound(core.hands, core.leader, core.trick, core.broken, contract.target, budget)
+        if bound < 0:
+            return None, search.nodes
+        tricks = contract.target if bound >= contract.target else contract.target - 1
+        outcome = Outcome(contract.declarer, partner, contract, tricks, rules.hand_size - tricks, rules.seats)
+        worth = deal.variant.worth
+        value = worth(outcome) if worth is not None else (1 if outcome.made else -1)
+        return (value if side >> self.view.position & 1 else -value), search.nodes
+
+
+def _proposals(view: SeatView, legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:
+    """The actions worth weighing before the play: the system's own (`preferred`) first. In the
+    auction, then passing, doubling where it may, and bidding one level higher in the system's
+    strain, or where the system passes the cheapest bid in the seat's longest suit (the higher of
+    equals); for a card (the partner card), the highest of each suit it may name and the next
+    below the system's in its suit."""
+    lengths = [sum(1 for card in view.hand if card.suit is suit) for suit in Suit]
+    longest = Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
+    if isinstance(preferred, Card):
+        cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
+        proposals: list[Action] = [preferred, *(next(c for c in cards if c.suit is suit) for suit in Suit
+                                                if any(c.suit is suit for c in cards))]
+        proposals += [c for c in cards if c.suit is preferred.suit and c < preferred][:1]
+    else:
+        proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
+        bids = [call for call in legal if isinstance(call, Bid)]
+        if isinstance(preferred, Bid):
+            proposals += [bid for bid in bids if bid.strain is preferred.strain and bid.level == preferred.level + 1]
+        elif bids:  # the system passes: the cheapest bid in the longest suit
+            proposals += [min((bid for bid in bids if bid.strain is longest), default=bids[0])]
+    return tuple(dict.fromkeys(action for action in proposals if action in legal))
+
 
 #: The question `_spend` asks: a whole deal of no trump (the hands dealt in turn from the top of
 #: each suit: North AKQJ of spades and so on), North and South to take seven tricks, West leading.

@@ -53,6 +53,12 @@ def set_points(outcome: Outcome) -> tuple[Side, int]:
     return declarer.other, min(-over, MAX_SET_POINTS)
 
 
+def worth(outcome: Outcome) -> int:
+    """A deal's set points to the proclaimer's side (`Variant.worth`)."""
+    side, points = set_points(outcome)
+    return points if side is Side.of(outcome.declarer) else -points
+
+
 @dataclass(frozen=True, slots=True)
 class SetColumn:
     """One side's set points in the set being played and its game points so far (or, as a
@@ -179,4 +185,5 @@ TIGER = Variant(
     options=(),
     sheet=set_sheet,
     bot=tiger_bot.choose,
+    worth=worth,
 )

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 from .bids import Bid, Strain
 
 if TYPE_CHECKING:
-    from .deal import Action, AuctionCall, Contract, Deal, DealState, SeatView
+    from .deal import Action, AuctionCall, Contract, Deal, DealState, Outcome, SeatView
     from .dealing import Shuffler
     from .option import Option
     from .settings import Settings
@@ -222,7 +222,9 @@ class Variant:
     others it sets the match's length); `options`: the settings of its own it offers besides the
     common ones (`option.Option`), each declared where its rule lives; `sheet` is a match's score
     sheet before its first deal, for the room's settings; `bot` is how a bot plays it; `par`: the
-    double-dummy par of its scoring, if it has one.
+    double-dummy par of its scoring, if it has one; `worth`: what a finished deal's outcome is
+    worth to the declarer's side less what it gives the defenders, in the game's own points (what
+    the thinking bot bids for, `thinking_bot`; None: reaching the target is all, 1 or -1).
     """
 
     name: str
@@ -242,6 +244,7 @@ class Variant:
     sheet: Callable[[Settings], ScoreSheet]
     bot: BotPolicy
     par: Par | None = None
+    worth: Callable[[Outcome], int] | None = None
 
     @property
     def top_bid(self) -> Bid:

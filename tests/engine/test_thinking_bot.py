@@ -11,11 +11,13 @@ import random
 import pytest
 
 from bridge import FLOATING, Card, Deal, Settings, new_deal, thinking_bot
+from bridge.cards import DECK
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, PlayCore, card_index, hand_mask
-from bridge.deal import PassedOut
+from bridge.deal import Bidding, Outcome, PassedOut
+from bridge.double_dummy import Ending, can_take
 from bridge.memory import MEMORY
-from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search
+from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search, _Simulation
 from bridge.tiger import TIGER
 from bridge.variant import Variant
 from tests.engine.conftest import PLAYERS, cards, seated
@@ -117,9 +119,11 @@ def test_every_sampled_layout_agrees_with_what_the_seat_knows(game: str) -> None
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_four_thinking_bots_play_legal_cards_to_the_end_of_every_deal(game: str) -> None:
+def test_four_thinking_bots_make_legal_calls_and_cards_to_the_end_of_every_deal(game: str) -> None:
+    """Every decision of every seat the thinking bot's, over 10 deals of each game (the
+    benchmarks play thousands more, each move checked by the engine)."""
     variant, settings = GAMES[game]
-    for seed in range(4):
+    for seed in range(10):
         rng = random.Random(seed)
         deal = new_deal(variant, PLAYERS, settings, seed, rng)
         while not deal.is_finished:
@@ -142,23 +146,138 @@ def test_cards_with_no_card_held_elsewhere_between_them_are_one_candidate() -> N
 
 
 def test_a_decision_with_one_real_choice_is_the_heuristic_bots() -> None:
-    """With every legal card equivalent (or the auction, or the partner card), the thinking bot
-    answers as the variant's bot does, without searching."""
+    """With every legal card equivalent, or one call worth weighing (the system passes and may
+    not double), the thinking bot answers as the variant's bot does, without searching."""
     for deal in card_play_states(FLOATING, Settings(), 3)[:20]:
         actor = deal.actor
         assert actor is not None
         if len(searched(deal).candidates) == 1:
             assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
-    rng = random.Random(5)
-    deal = new_deal(FLOATING, PLAYERS, Settings(), 0, rng)
-    while deal.trick is None and not deal.is_finished:
+    kinds = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = new_deal(FLOATING, PLAYERS, Settings(), seed % 4, rng)
+        while deal.trick is None and not deal.is_finished:
+            actor = deal.actor
+            assert actor is not None
+            view, legal = deal.view(actor), deal.legal_actions()
+            if len(_Simulation(view, legal, deal.bot_action()).proposals) == 1:
+                kinds.add("partner card" if deal.contract is not None else "call")
+                assert BOT(view, legal) == deal.bot_action()
+            deal = deal.act(actor, BOT(view, legal), rng)
+    assert "call" in kinds
+
+
+def auction_states(variant: Variant, settings: Settings, seed: int) -> list[Deal]:
+    """Every state of a deal before its play in which a call or the partner card is to be made,
+    the decisions the thinking bot's."""
+    rng = random.Random(seed)
+    deal = new_deal(variant, PLAYERS[:variant.seats], settings, seed % variant.seats, rng)
+    states = []
+    while not deal.is_finished and not (deal.contract is not None and deal.trick is not None):
         actor = deal.actor
         assert actor is not None
-        assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
-        deal = deal.act(actor, deal.bot_action(), rng)
+        if deal.trick is None:
+            states.append(deal)
+        deal = deal.act(actor, BOT(deal.view(actor), deal.legal_actions()), rng)
+    return states
 
 
-def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_room_the_variants() -> None:
+@pytest.mark.parametrize("game", HIDING)
+def test_the_thinking_bots_call_does_not_depend_on_cards_its_seat_cannot_see(game: str) -> None:
+    """In the auction the other hands are hidden whole: exchanging cards between them leaves the
+    seat's view, and so its call, as they were."""
+    variant, settings = GAMES[game]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(24):
+        for deal in auction_states(variant, settings, seed):
+            actor = deal.actor
+            assert actor is not None
+            legal = deal.legal_actions()
+            if len(_Simulation(deal.view(actor), legal, deal.bot_action()).proposals) < 2:
+                continue
+            choice = BOT(deal.view(actor), legal)
+            assert choice in legal
+            other = hidden_swaps(deal, actor, rng)
+            assert other.hands != deal.hands and other.view(actor) == deal.view(actor)
+            assert BOT(other.view(actor), other.legal_actions()) == choice
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_call_is_judged_by_the_auction_the_system_bids_after_it_and_the_contract_solved(game: str) -> None:
+    """In a layout, a call weighed is followed by the rest of the auction as the variant's bot
+    bids it in every seat (a replay through the engine from the calls made), to the opening
+    lead of the contract reached, or to nothing when all pass; its worth to the seat's side is
+    the variant's `worth` of the contract made, or one trick short, as the solver says."""
+    variant, settings = GAMES[game]
+    seen: set[str] = set()
+    for seed in range(40):
+        if {"made", "down"} <= seen and seed >= 6:
+            break
+        for deal in auction_states(variant, settings, seed)[:6]:
+            actor = deal.actor
+            assert actor is not None
+            bidding = _Simulation(deal.view(actor), deal.legal_actions(), deal.bot_action())
+            layout = bidding._layout()
+            assert layout is not None
+            hands = layout[0]
+            full = tuple(tuple(c for c in DECK if hand_mask([c]) & (hands[p] | bidding.played_by[p]))
+                         for p in range(variant.seats))
+            for proposal in bidding.proposals:
+                finished = bidding._finished(hands, proposal)
+                if finished is None:
+                    seen.add("passed out")
+                    continue
+                made_before = len(deal.calls)
+                if deal.contract is None:  # a call
+                    assert finished.calls[:made_before] == deal.calls and finished.calls[made_before].call == proposal
+                else:  # the partner card
+                    assert finished.calls == deal.calls and finished.partner_card == proposal
+                    seen.add("partner card")
+                assert finished.hands == full and finished.trick is not None and not finished.tricks
+                step = Deal(variant, settings, deal.players, deal.dealer, full, Bidding(()),
+                            first_tricks=deal.first_tricks)
+                for i, entry in enumerate(finished.calls):  # each later call the system's, as it stood
+                    if i > made_before:
+                        assert entry.call == step.bot_action()
+                    step = step.act(entry.position, entry.call, random.Random(0))
+                assert step.contract == finished.contract
+                value, _ = bidding._worth(finished, 1 << 40)
+                contract, partner = finished.contract, finished.partner
+                assert contract is not None and partner is not None
+                ending = Ending(finished.hands, finished.trick.leader, contract.trump,
+                                tuple(p in (contract.declarer, partner) for p in range(variant.seats)),
+                                variant.play.trump_must_be_broken and contract.trump is not None)
+                made = can_take(ending, contract.target)
+                tricks = contract.target if made else contract.target - 1
+                outcome = Outcome(contract.declarer, partner, contract, tricks, variant.hand_size - tricks,
+                                  variant.seats)
+                worth = variant.worth(outcome) if variant.worth else (1 if made else -1)
+                ours = actor in (contract.declarer, partner)
+                assert value == (worth if ours else -worth)
+                seen.add("made" if made else "down")
+    assert {"made", "down"} <= seen and ("partner card" in seen) == (game == "floating")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_steady_bot_does_the_same_work_for_every_call(game: str) -> None:
+    """As for cards: every call, with many to weigh or one, spends the whole budget."""
+    budget = 30_000
+    counts = set()
+    for deal in (state for seed in range(8) for state in auction_states(*GAMES[game], seed)):
+        actor = deal.actor
+        assert actor is not None
+        bidding = _Simulation(deal.view(actor), deal.legal_actions(), deal.bot_action())
+        counts.add(len(bidding.proposals))
+        bidding.best(budget, steady=True)
+        assert bidding.spent == budget
+    assert len(counts) > 1
+
+
+def test_a_room_set_to_thinking_bots_makes_the_thinking_bots_calls_and_cards_and_a_basic_room_the_variants() -> None:
     """Setting `botLevel`: every move a room's bots make is the chosen bot's, from its seat's view
     (here the room plays the whole deal for everyone, as the clean-up does): the thinking bot's at
     "thinking", the variant's own at "basic". From the same deal the two play differently."""
@@ -170,8 +289,8 @@ def test_a_room_set_to_thinking_bots_plays_the_thinking_bots_cards_and_a_basic_r
         final = seated(3, settings).start(PLAYERS[0], random.Random(7)).played_out().deal
         assert start is not None and final is not None and final.is_finished
         deal = start
-        for entry in final.calls:  # the auction is the variant's bot's at both levels
-            assert entry.call == CONTRACT.bot(deal.view(entry.position), deal.legal_actions())
+        for entry in final.calls:
+            assert entry.call == bot(deal.view(entry.position), deal.legal_actions())
             deal = deal.place_bid(entry.position, entry.call, random.Random(0))
         assert deal.hands_dealt() == final.hands_dealt()  # not passed out: the same deal
         for trick in final.tricks:

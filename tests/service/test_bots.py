@@ -74,9 +74,10 @@ def test_one_person_plays_a_three_deal_match_against_three_bots():
     assert set(room["match"]["scores"]) == {me.uid, "~bot1", "~bot2", "~bot3"}
 
 
-def test_thinking_bots_play_the_thinking_bots_cards_through_the_callables():
-    """Setting `botLevel: "thinking"`: each card a bot plays, in the call that handed it the turn,
-    is the thinking bot's choice from its seat's view (the deal replayed from the server's record)."""
+def test_thinking_bots_make_the_thinking_bots_calls_and_cards_through_the_callables():
+    """Setting `botLevel: "thinking"`: each call and card a bot makes, in the call that handed it
+    the turn, is the thinking bot's choice from its seat's view (the deal replayed from the
+    server's record)."""
     table = with_bots(3, botLevel="thinking")
     assert table.room()["settings"]["botLevel"] == "thinking"
     table.start()
@@ -85,12 +86,15 @@ def test_thinking_bots_play_the_thinking_bots_cards_through_the_callables():
     final = table.stored_room().deal
     assert final.is_finished
     deal = Deal(final.variant, final.settings, final.players, final.dealer, final.hands_dealt())
+    bot, bot_calls, bot_cards = ThinkingBot(THINKING_BOT.think_ms), 0, 0  # the room's bot's, without its wait
     for entry in final.calls:
+        if is_bot(deal.players[entry.position]):
+            assert entry.call == deal.bot_action(bot)
+            bot_calls += 1
         deal = deal.place_bid(entry.position, entry.call, random.Random(0))  # never passed out: the person bids
     contract = deal.contract
-    assert contract is not None and final.partner_card is not None
+    assert contract is not None and final.partner_card is not None and bot_calls >= 3
     deal = deal.choose_partner(contract.declarer, final.partner_card)
-    bot, bot_cards = ThinkingBot(THINKING_BOT.think_ms), 0  # the room's bot's choice, without its wait
     for trick in final.tricks:
         for play in trick.plays:
             actor = deal.actor

@@ -4,9 +4,11 @@
 Three rooms play deals side by side through the Functions emulator: four people (each
 `playCard` is one card), and one person with three bots (each of the person's `playCard` calls
 also plays the three bots' cards before it answers), once with the basic bots and once with
-`botLevel: "thinking"` (up to ~50 ms of search a bot card). The calls go round the rooms in turn,
-so noise hits all alike. Printed: p50/p95/p99 of each kind of call and the ratios of the p50s to
-the plain call's (target for the basic bots <= 1.5).
+`botLevel: "thinking"` (100 ms a bot's card or call, steady). The persons' bids are measured
+too (the bots' calls in the thinking room are simulated). A thinking bot's own time is derived:
+a third of what three of them add to the person's call over the plain call's median. The calls
+go round the rooms in turn, so noise hits all alike. Printed: p50/p95/p99 of each kind of call
+and the ratios of the p50s to the plain call's (target for the basic bots <= 1.5).
 
     ./scripts/with-emulators .venv/bin/python bench/bot_moves.py [--cards 120]
 
@@ -80,10 +82,20 @@ def run(cards: int) -> dict:
             if name == "playCard":
                 recorder.add(label, ms_since(start))
                 measured[label] += 1
+            elif name == "placeBid":
+                recorder.add(label.replace("playCard", "placeBid").replace("cards", "calls"), ms_since(start))
     summary = recorder.summary()
     plain, with_bots, thinking = (summary[label]["p50"] for label in rooms)
-    return {"calls": summary, "ratio_p50": round(with_bots / plain, 2),
-            "thinking_ratio_p50": round(thinking / plain, 2)}
+    result = {"calls": summary, "ratio_p50": round(with_bots / plain, 2),
+              "thinking_ratio_p50": round(thinking / plain, 2)}
+    # A thinking bot's own time, per card and per call: what three of them add to the person's call
+    for kind, plain_label, thinking_label in (
+            ("card", "plain playCard (4 people)", "playCard + 3 thinking-bot cards"),
+            ("call", "plain placeBid (4 people)", "placeBid + 3 thinking-bot calls")):
+        if plain_label in summary and thinking_label in summary:
+            result[f"thinking_bot_{kind}_ms"] = {
+                q: round((summary[thinking_label][q] - summary[plain_label]["p50"]) / 3, 1) for q in ("p50", "p99")}
+    return result
 
 
 def main() -> None:
@@ -95,6 +107,10 @@ def main() -> None:
         print(f"  {label:36} n {s['n']:4}  p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f}  p99 {s['p99']:7.2f} ms")
     print(f"  ratio of p50s, basic bots (target <= 1.5): {result['ratio_p50']}; thinking bots: "
           f"{result['thinking_ratio_p50']}")
+    for kind in ("card", "call"):
+        if f"thinking_bot_{kind}_ms" in result:
+            print(f"  a thinking bot's {kind} (a third of what three add to the person's call): "
+                  f"{result[f'thinking_bot_{kind}_ms']}")
     print(json.dumps({"bot_moves": result}))
 
 

@@ -72,10 +72,12 @@ from .deal import Action, Bidding, Deal, Outcome, PassedOut, SeatView
 from .settings import Settings
 
 #: Work is counted in solver nodes (a node: a card tried in the search). Nodes that take about a
-#: millisecond on the machine the budget was set on (bench/thinking_bot.py prints the time per
-#: card it takes), and the other work of a decision in the nodes it takes the time of: a question
-#: (playing the candidate, setting up the search), dealing a layout, replaying a call to fit one.
-NODES_PER_MS = 4000
+#: millisecond on the machine the budget was set on (whole decisions timed with one other process
+#: running: the median decision's work then takes about 80 ms of the 75 budgeted, the 99th
+#: percentile under 200; bench/thinking_bot.py prints the time per card and call it takes), and
+#: the other work of a decision in the nodes it takes the time of: a question (playing the
+#: candidate, setting up the search), dealing a layout, replaying a call to fit one.
+NODES_PER_MS = 2200
 QUESTION_NODES = 200
 LAYOUT_NODES = 1000
 REPLAY_NODES = 80

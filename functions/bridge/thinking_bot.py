@@ -48,8 +48,9 @@ variant's bot, this one's later calls included, and the partner card where the g
 the contract reached is solved double-dummy from its opening lead (can the declarer's side take
 its target?), and valued for the seat's side by the variant's `worth` (contract bridge's
 duplicate score, not vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching
-the target, 1 or -1), made as bid or one trick short. The one worth most on average wins; of
-equals, the system's. The budget, seeding and steadiness are the card play's.
+the target, 1 or -1), made as bid or one trick short. The one worth most on average wins if
+its gain over the system's, layout by layout, is clear (`CLEAR` standard errors); else the
+system's. The budget, seeding and steadiness are the card play's.
 
 Memory Bridge's first-half plays and a play with one real choice are the variant's own bot's
 (`Variant.bot`).
@@ -57,7 +58,9 @@ Memory Bridge's first-half plays and a play with one real choice are the variant
 from __future__ import annotations
 
 import hashlib
+import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,6 +91,8 @@ WORK_SHARE = 0.75
 FIT_SWAPS = 150
 #: Replaying one call with a layout's hand costs about this many nodes' time.
 REPLAY_NODES = 40
+#: How many standard errors a proposal's mean gain over the system's call must clear.
+CLEAR = 1.5
 #: Layouts judged at most for one call.
 MAX_CALL_SAMPLES = 100
 #: Layouts solved at most for one card (past this the answer no longer moves).
@@ -407,9 +412,12 @@ class _Simulation(_Layouts):
 
     def best(self, budget: int, steady: bool = False) -> Action:
         """The proposal worth most to the seat's side on average over whole layouts (every
-        proposal judged) until `budget` nodes of work are spent; of equals, the system's call."""
+        proposal judged) until `budget` nodes of work are spent, if it beats the system's own
+        clearly: its gain over the system's, layout by layout, at least `CLEAR` standard errors
+        above nothing (a few layouts' luck is not a reason to leave the system); else the
+        system's."""
         proposals = self.proposals
-        totals = dict.fromkeys(proposals, 0)
+        worths: dict[Action, list[int]] = {proposal: [] for proposal in proposals}
         left, samples = budget, 0
         while left > 0 and samples < MAX_CALL_SAMPLES:
             self.replays = 0
@@ -437,15 +445,17 @@ class _Simulation(_Layouts):
                 values.append(value)
             else:
                 for proposal, value in zip(proposals, values, strict=True):
-                    totals[proposal] += value
+                    worths[proposal].append(value)
                 samples += 1
                 continue
             break
         if steady and left > 0:
             left -= _spend(left)
         self.spent = budget - left
-        top = max(totals.values())
-        return next(call for call in proposals if totals[call] == top)
+        system = proposals[0]
+        best = max(proposals, key=lambda proposal: sum(worths[proposal]))
+        gains = [ours - theirs for ours, theirs in zip(worths[best], worths[system], strict=True)]
+        return best if _clearly_positive(gains) else system
 
     def _finished(self, hands: tuple[int, ...], proposal: Action) -> Deal | None:
         """The deal in the layout `hands` after `proposal` and the rest of the auction (and the
@@ -491,6 +501,16 @@ class _Simulation(_Layouts):
         worth = deal.variant.worth
         value = worth(outcome) if worth is not None else (1 if outcome.made else -1)
         return (value if side >> self.view.position & 1 else -value), search.nodes
+
+
+def _clearly_positive(gains: Sequence[int]) -> bool:
+    """The mean of `gains` is above zero by `CLEAR` standard errors at least (and positive
+    whatever the spread when they do not spread)."""
+    if len(gains) < 2:
+        return False
+    mean = sum(gains) / len(gains)
+    spread = statistics.stdev(gains)
+    return mean > 0 and (spread == 0 or mean / (spread / math.sqrt(len(gains))) >= CLEAR)
 
 
 def _proposals(view: SeatView, legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:

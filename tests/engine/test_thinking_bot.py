@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from bridge import FLOATING, Card, Deal, Settings, new_deal, thinking_bot
+from bridge import FLOATING, PASS, Card, Deal, Settings, new_deal, parse_call, thinking_bot
 from bridge.cards import DECK
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, PlayCore, card_index, hand_mask
 from bridge.deal import Bidding, Outcome, PassedOut
 from bridge.double_dummy import Ending, can_take
 from bridge.memory import MEMORY
-from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _distinct, _Search, _Simulation
+from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _clearly_positive, _distinct, _Search, _Simulation
 from bridge.tiger import TIGER
 from bridge.variant import Variant
 from tests.engine.conftest import PLAYERS, cards, seated
@@ -146,26 +146,22 @@ def test_cards_with_no_card_held_elsewhere_between_them_are_one_candidate() -> N
 
 
 def test_a_decision_with_one_real_choice_is_the_heuristic_bots() -> None:
-    """With every legal card equivalent, or one call worth weighing (the system passes and may
-    not double), the thinking bot answers as the variant's bot does, without searching."""
+    """With every legal card equivalent, or one call worth weighing (only passing is left after
+    7NT doubled and redoubled), the thinking bot answers as the variant's bot does, without
+    searching."""
     for deal in card_play_states(FLOATING, Settings(), 3)[:20]:
         actor = deal.actor
         assert actor is not None
         if len(searched(deal).candidates) == 1:
             assert BOT(deal.view(actor), deal.legal_actions()) == deal.bot_action()
-    kinds = set()
-    for seed in range(6):
-        rng = random.Random(seed)
-        deal = new_deal(FLOATING, PLAYERS, Settings(), seed % 4, rng)
-        while deal.trick is None and not deal.is_finished:
-            actor = deal.actor
-            assert actor is not None
-            view, legal = deal.view(actor), deal.legal_actions()
-            if len(_Simulation(view, legal, deal.bot_action()).proposals) == 1:
-                kinds.add("partner card" if deal.contract is not None else "call")
-                assert BOT(view, legal) == deal.bot_action()
-            deal = deal.act(actor, BOT(view, legal), rng)
-    assert "call" in kinds
+    deal = new_deal(CONTRACT, PLAYERS, GAMES["contract"][1], 0, random.Random(5))
+    for call in ("7NT", "X", "XX"):
+        assert deal.turn is not None
+        deal = deal.place_bid(deal.turn, parse_call(call), random.Random(0))
+    assert deal.turn is not None
+    view, legal = deal.view(deal.turn), deal.legal_actions()
+    assert legal == (PASS,) and _Simulation(view, legal, deal.bot_action()).proposals == (PASS,)
+    assert BOT(view, legal) == PASS
 
 
 def auction_states(variant: Variant, settings: Settings, seed: int) -> list[Deal]:
@@ -435,3 +431,12 @@ def test_layouts_are_dealt_to_fit_the_auction_under_the_bots_system(game: str, m
     monkeypatch.setattr(thinking_bot, "FIT_SWAPS", 0)
     unfitted = fitted_share(game)
     assert fitted >= 0.9 and fitted - unfitted >= 0.2, (fitted, unfitted)
+
+
+def test_the_simulation_leaves_the_systems_call_only_for_a_clear_gain() -> None:
+    """A proposal beats the system's call only when its gain, layout by layout, is above nothing by
+    `CLEAR` standard errors: a few lucky layouts are not enough, nor is one layout."""
+    assert _clearly_positive([1, 1, 1]) and _clearly_positive([430, 420, 450, 0, 420])
+    assert not _clearly_positive([5, -4, 3, -2]) and not _clearly_positive([0, 0, 0])
+    assert not _clearly_positive([620]) and not _clearly_positive([])
+    assert not _clearly_positive([-50, -50, -50])

@@ -262,6 +262,30 @@ def test_every_table_an_event_seats_has_the_events_bot_level_and_basic_by_defaul
         assert (spy.moves > 0) == (level == "thinking")  # the tables' bots played through it, or never
 
 
+def test_a_table_of_bots_alone_plays_at_the_basic_level_whatever_the_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table where no person sits plays every board it has left in the call that deals it or
+    leaves it to bots (`startEvent`, a round's opening, the last person's `leaveEvent`), so its
+    bots play basic: thinking bots take seconds a board, and that call would run out of time. Its
+    setting stays the event's; a table with a person plays at the event's level."""
+    spy = Spy()
+    monkeypatch.setattr(room_module, "THINKING_BOT", spy)
+    event, chains = filled(new_event(boards=4, bot_level="thinking")).start(DIRECTOR)
+    assert event.status is EventStatus.ENDED and len(event.results) == 8 and spy.moves == 0
+    assert {room.settings.bot_level for chain in chains for room in chain} == {"thinking"}
+
+    director = Director(filled(new_event(boards=4, bot_level="thinking"), {Spot(Direction.NS, 0, 0): "ann"}))
+    assert [r.table for r in director.event.results] == [1] * 4 and spy.moves == 0  # table 1 of bots alone
+    while spy.moves == 0:  # Ann's table: her moves, then her bots' by the thinking bot
+        director.step(0)
+    assert len(director.event.results_of(1)) == 1  # table 1 only: the board goes on at Ann's table
+    moves = spy.moves
+    event, bot = director.event.replaced("ann")
+    before = director.tables[0]
+    event, chain, _ = event.after_table(before, before.left_event("ann", bot.seat))
+    assert event.status is EventStatus.ENDED and len(event.results) == 8  # her table played on to the end
+    assert spy.moves == moves and chain[-1].settings.bot_level == "thinking"
+
+
 def test_an_event_stored_before_events_chose_their_bots_is_basic() -> None:
     """Schema 2 (and 1, before the boards' seed) had no `botLevel`: every event's bots were basic."""
     event = filled(new_event(Form.PAIRS), {Spot(Direction.NS, 0, 0): "ann"})

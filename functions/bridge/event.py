@@ -123,7 +123,9 @@ class Event:
     """`director` created it; `boards` are its boards, numbered 1…n; `entrants` fill its spots;
     `round` is the round being played (None before the start; the number of rounds once
     ended); `results` every board played at every table so far. `seed`: the secret the boards
-    were dealt from (SPEC §16), revealed once the event has ended (None: dealt otherwise)."""
+    were dealt from (SPEC §16), revealed once the event has ended (None: dealt otherwise).
+    `turn_seconds` and `bot_level` are its tables' `turnSeconds` and `botLevel` settings, the
+    same at every table (`table_settings`)."""
 
     event_id: str
     director: str
@@ -134,6 +136,7 @@ class Event:
     invite_only: bool = False
     invited: tuple[str, ...] = ()
     turn_seconds: int = 0
+    bot_level: str = "basic"
     entrants: tuple[Entrant, ...] = ()
     round: int | None = None
     results: tuple[BoardResult, ...] = ()
@@ -142,10 +145,11 @@ class Event:
     @staticmethod
     def create(event_id: str, director: str, form: Form, *, boards: int, tables: int | None = None,
                boards_per_round: int | None = None, invite_only: bool = False, invited: Iterable[str] = (),
-               turn_seconds: int = 0, rng: Shuffler | None = None) -> Event:
+               turn_seconds: int = 0, bot_level: str = "basic", rng: Shuffler | None = None) -> Event:
         """A new event, its boards dealt from a fresh secret seed it commits to (board `n` as deal
         `n` of that seed, no entropy: SPEC §16), or with `rng` when given (tests), its tables'
-        turn timer `turn_seconds` (a valid `turnSeconds` setting). Teams: two
+        turn timer `turn_seconds` and their bots' `bot_level` (valid `turnSeconds` and `botLevel`
+        settings: the request's values are the settings'). Teams: two
         tables, 2-32 boards all played at both. Pairs: 3-8 tables, 1-4 boards a round, one set of
         boards per table (`boards` = tables x boards per round, at most 32)."""
         def invalid(message: str) -> BridgeError:
@@ -175,7 +179,7 @@ class Event:
             shufflers = [rng] * boards
         dealt = tuple(Board(number, deal_hands(shuffler)) for number, shuffler in enumerate(shufflers, 1))
         return Event(event_id, director, form, tables, boards_per_round, dealt, invite_only, invited,
-                     turn_seconds, seed=seed)
+                     turn_seconds, bot_level, seed=seed)
 
     # ----- derived facts -------------------------------------------------------------
 
@@ -346,9 +350,12 @@ class Event:
 
     def table_settings(self) -> Settings:
         """Every table's room: contract bridge scored as duplicate boards, invite-only (its four
-        and the director read it), the event's turn timer, a bot for a player who leaves."""
+        and the director read it), the event's turn timer, a bot for a player who leaves, and the
+        event's bot level: every table's bots play alike, so that every table of a board meets
+        the same bots."""
         return Settings(variant="contract", scoring=ScoringForm.DUPLICATE.value, deals=self.boards_per_round,
-                        invite_only=True, turn_seconds=self.turn_seconds, bot_replaces_leaver=True)
+                        invite_only=True, turn_seconds=self.turn_seconds, bot_replaces_leaver=True,
+                        bot_level=self.bot_level)
 
     def table_seats(self, meeting: Meeting) -> tuple[Seat, ...]:
         """The four of a meeting by position: North-South pair `ns`, East-West pair `ew`."""

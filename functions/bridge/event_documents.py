@@ -8,7 +8,7 @@ does not change when a table finishes a board.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from .cards import Card
@@ -20,6 +20,7 @@ from .room import EventTable
 from .wire import (
     BoardDocument,
     BoardResultDoc,
+    BotLevel,
     DirectorDocument,
     EntrantDoc,
     EventDealingDoc,
@@ -29,8 +30,9 @@ from .wire import (
 )
 
 #: The state document's schema (`events/{id}/private/state`): 1 before verifiable dealing, 2 with
-#: the boards' `seed` (SPEC §16; an event stored in 1 has none).
-SCHEMA_VERSION = 2
+#: the boards' `seed` (SPEC §16; an event stored in 1 has none), 3 with the tables' `botLevel` (an
+#: event stored in 2 or before has the basic bots it was created with).
+SCHEMA_VERSION = 3
 Doc = dict[str, Any]
 
 
@@ -55,6 +57,7 @@ def encode(event: Event) -> Doc:
         "inviteOnly": event.invite_only,
         "invited": list(event.invited),
         "turnSeconds": event.turn_seconds,
+        "botLevel": event.bot_level,
         "entrants": [_entrant(e) for e in event.entrants],
         "round": event.round,
         "results": [{"board": r.board, "round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew,
@@ -64,11 +67,19 @@ def encode(event: Event) -> Doc:
     }
 
 
+#: One step from each older schema to the next.
+_STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {
+    1: lambda doc: {**doc, "schemaVersion": 2, "seed": None},  # dealt before seeds
+    2: lambda doc: {**doc, "schemaVersion": 3, "botLevel": "basic"},  # every event's bots were basic
+}
+
+
 def decode(doc: Mapping[str, Any]) -> Event:
-    if doc.get("schemaVersion") == 1:
-        doc = {**doc, "schemaVersion": SCHEMA_VERSION, "seed": None}
-    if doc.get("schemaVersion") != SCHEMA_VERSION:
-        raise ValueError(f"no event schema version {doc.get('schemaVersion')!r}")
+    while (version := doc.get("schemaVersion")) != SCHEMA_VERSION:
+        step = _STEPS.get(version) if isinstance(version, int) else None
+        if step is None:
+            raise ValueError(f"no event schema version {version!r}")
+        doc = step(doc)
     return Event(
         event_id=doc["eventID"],
         director=doc["director"],
@@ -79,6 +90,7 @@ def decode(doc: Mapping[str, Any]) -> Event:
         invite_only=doc["inviteOnly"],
         invited=tuple(doc["invited"]),
         turn_seconds=doc["turnSeconds"],
+        bot_level=doc["botLevel"],
         entrants=tuple(Entrant(Spot(Direction(e["direction"]), e["pair"], e["seat"]), e["uid"], e["displayName"])
                        for e in doc["entrants"]),
         round=doc["round"],
@@ -122,6 +134,7 @@ def public_event(event: Event) -> EventState:
         "inviteOnly": event.invite_only,
         "invited": list(event.invited),
         "turnSeconds": event.turn_seconds,
+        "botLevel": cast(BotLevel, event.bot_level),
         "memberIDs": people(event),
         "entrants": [_entrant(e) for spot in event.spots if (e := event.entrant(spot)) is not None],
         "status": event.status.value,

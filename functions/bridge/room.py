@@ -522,7 +522,11 @@ class Room:
         back (docs/DECISIONS.md "Undo"), so a bot's call or card makes the person's action stand."""
         shuffler = self._shuffler(rng)
         bots = {position for position, seat in enumerate(self.seats) if is_bot(seat.uid)}
-        while bots and (moved := _policy_move(deal, bots, shuffler)) is not None:
+        # A table of bots alone (a duplicate event's: no other room keeps bots alone) plays every
+        # board it has left in this call, so it plays at the basic level whatever its `botLevel`:
+        # thinking bots take ~8 s a board (docs/DECISIONS.md, "Duplicate events choose").
+        bot = room_bot(deal.settings) if len(bots) < len(self.seats) else None
+        while bots and (moved := _policy_move(deal, bots, shuffler, bot)) is not None:
             deal, undo_point = moved, None  # a bot's move, seen by the table, stands: so does what it answered
         seed = shuffler.seed if isinstance(shuffler, SeededShuffle) else self.seed
         match = self.match
@@ -572,10 +576,11 @@ class Room:
         if self.undo_request is not None:  # the idle accept, as bots do
             return self._undo_accepted_by(self.undo_answerers)
         shuffler = self._shuffler(rng)
-        moved = _policy_move(deal, range(deal.variant.seats), shuffler)
+        bot = room_bot(deal.settings)
+        moved = _policy_move(deal, range(deal.variant.seats), shuffler, bot)
         assert moved is not None  # a deadline is set only while someone is to move
         while moved.claim_answerers:
-            moved = _policy_move(moved, moved.claim_answerers, shuffler) or moved
+            moved = _policy_move(moved, moved.claim_answerers, shuffler, bot) or moved
         return self._moved(moved, shuffler)
 
     def played_out(self, rng: Shuffler | None = None) -> Room:
@@ -585,7 +590,8 @@ class Room:
         if deal is None or not self.deal_in_progress:
             return self
         shuffler = self._shuffler(rng)
-        while (moved := _policy_move(deal, range(deal.variant.seats), shuffler)) is not None:
+        bot = room_bot(deal.settings)
+        while (moved := _policy_move(deal, range(deal.variant.seats), shuffler, bot)) is not None:
             deal = moved
         return evolve(self, undo_request=None)._moved(deal, shuffler)
 
@@ -689,10 +695,10 @@ def _revealed(before: Deal, after: Deal) -> bool:
             or before.hands_dealt() != after.hands_dealt())
 
 
-def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal | None:
+def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler, bot: BotPolicy | None) -> Deal | None:
     """One move by the bots' policy for the seats of `positions` that are to move: their answers
     to the open claim (`claims.STEADY`, in turn until one rejects it), or the actor's call or
-    card. None: none of them is to move."""
+    card by `bot` (`room_bot`; None: the variant's own). None: none of them is to move."""
     answerers = [position for position in deal.claim_answerers if position in positions]
     if answerers:
         for position, holds in zip(answerers, STEADY.answers([deal.view(p) for p in answerers]), strict=True):
@@ -701,7 +707,7 @@ def _policy_move(deal: Deal, positions: Container[int], rng: Shuffler) -> Deal |
                 break
         return deal
     actor = deal.actor
-    return deal.act(actor, deal.bot_action(room_bot(deal.settings)), rng) \
+    return deal.act(actor, deal.bot_action(bot), rng) \
         if actor is not None and actor in positions else None
 
 

@@ -82,8 +82,10 @@ _KINDS: dict[str, tuple[str, Callable[[str], Value[SettingValue]]]] = {
     "undo": ("undo", _boolean),
 }
 _COMMON = {name: (attribute, kind(name)) for name, (attribute, kind) in _KINDS.items()}
-#: The `turnSeconds` setting's value, which a duplicate event's request takes too.
+#: The `turnSeconds` and `botLevel` settings' values, which a duplicate event's request takes too
+#: (the event gives them to its tables).
 TURN_SECONDS: Value[int] = _turn_seconds("turnSeconds")
+BOT_LEVEL: Value[str] = _bot_level("botLevel")
 
 
 def _options() -> dict[str, Option[Any]]:

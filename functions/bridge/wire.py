@@ -544,7 +544,9 @@ class StandingDoc(TypedDict):
 
 
 class EventState(TypedDict):
-    """What `events/{eventID}` says of the event (`EventDocument` without its time)."""
+    """What `events/{eventID}` says of the event (`EventDocument` without its time).
+    `turnSeconds` and `botLevel` are every table's settings of those names; `botLevel` is absent
+    from an event created before events chose it (its bots are basic)."""
 
     eventID: str
     directorID: str
@@ -556,6 +558,7 @@ class EventState(TypedDict):
     inviteOnly: bool
     invited: list[str]
     turnSeconds: int
+    botLevel: NotRequired[BotLevel]
     memberIDs: list[str]
     entrants: list[EntrantDoc]
     status: EventStatus

@@ -48,7 +48,8 @@ def create_event(call: Call, request: payloads.CreateEventRequest) -> CreateEven
         ref = store.event_ref_new()
         event = Event.create(ref.id, caller.uid, request.form, boards=request.boards, tables=request.tables,
                              boards_per_round=request.boards_per_round, invite_only=request.invite_only,
-                             invited=request.invited, turn_seconds=request.turn_seconds)
+                             invited=request.invited, turn_seconds=request.turn_seconds,
+                             bot_level=request.bot_level)
         store.save_event(txn, None, event, ref)
         write_account(txn, caller, account, {"directing": [*live, ref.id]})
         return Applied(ref.id, {"eventID": ref.id})

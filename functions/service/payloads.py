@@ -21,7 +21,7 @@ from bridge.event import Direction, Form, Spot
 from bridge.option import SettingValue
 from bridge.request import Request, Value, flag, list_of, matching, one_of, request, whole, wire
 from bridge.room import BOT_PREFIX
-from bridge.settings import CHANGES, TURN_SECONDS
+from bridge.settings import BOT_LEVEL, CHANGES, TURN_SECONDS
 
 from .accounts import MAX_DISPLAY_NAME, parse_display_name
 
@@ -215,7 +215,9 @@ def _count(name: str, low: int, high: int) -> Value[int]:
 @request
 class CreateEventRequest(Resendable):
     """createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4).
-    What sizes make an event is the event's rule (INVALID_EVENT), as is how many it may invite."""
+    What sizes make an event is the event's rule (INVALID_EVENT), as is how many it may invite.
+    `turnSeconds` and `botLevel` are every table's settings of those names, and take what the
+    settings take (INVALID_SETTINGS)."""
 
     form: Form = wire("form", one_of(tuple(Form), f"'form' is one of {', '.join(Form)}."))
     boards: int = wire("boards", _count("boards", 1, 1000))
@@ -224,6 +226,7 @@ class CreateEventRequest(Resendable):
     invite_only: bool = wire("inviteOnly", flag("'inviteOnly' must be true or false."), default=False)
     invited: tuple[str, ...] = wire("invited", list_of(UID, "'invited' must be a list of user ids."), default=())
     turn_seconds: int = wire("turnSeconds", TURN_SECONDS, default=0)
+    bot_level: str = wire("botLevel", BOT_LEVEL, default="basic")
 
 
 @request

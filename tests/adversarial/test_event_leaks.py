@@ -24,8 +24,8 @@ pytestmark = pytest.mark.usefixtures("emulator")
 
 #: The event document's fields (wire.EventDocument): nothing else may appear in it.
 EVENT_FIELDS = {"eventID", "directorID", "form", "tables", "boards", "boardsPerRound", "rounds", "inviteOnly",
-                "invited", "turnSeconds", "memberIDs", "entrants", "status", "round", "meetings", "ranking", "dealing",
-                "updatedAt"}
+                "invited", "turnSeconds", "botLevel", "memberIDs", "entrants", "status", "round", "meetings", "ranking",
+                "dealing", "updatedAt"}
 
 
 def update_time(path: str, user: client.User) -> str:

@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
 from bridge import DECK, Reason, Room, Status, event_documents
+from bridge import room as room_module
 from bridge.audience import Audience
 from bridge.bids import PASS, Call
 from bridge.cards import Card
-from bridge.deal import PassedOut
+from bridge.deal import Action, PassedOut, SeatView
 from bridge.duplicate import board_score, imps, matchpoints, mitchell
 from bridge.event import Direction, Event, EventStatus, Form, Spot
 from bridge.room import is_bot
@@ -24,9 +26,9 @@ from .conftest import rejects
 DIRECTOR = "dir"
 
 
-def new_event(form: Form = Form.TEAMS, seed: int = 1, **sizes: int) -> Event:
+def new_event(form: Form = Form.TEAMS, seed: int = 1, bot_level: str = "basic", **sizes: int) -> Event:
     sizes = sizes or ({"boards": 8} if form is Form.TEAMS else {"tables": 3, "boards_per_round": 2, "boards": 6})
-    return Event.create("ev1", DIRECTOR, form, rng=random.Random(seed), **sizes)
+    return Event.create("ev1", DIRECTOR, form, rng=random.Random(seed), bot_level=bot_level, **sizes)
 
 
 def filled(event: Event, people: dict[Spot, str] | None = None) -> Event:
@@ -213,6 +215,90 @@ def test_a_board_passed_out_is_over_scores_nothing_and_is_not_dealt_again() -> N
     assert set(room.match.scores.values()) == {0}
     event, _, _ = director.event.after_table(director.tables[0], room)
     assert event.results[-1].contract is None and event.results[-1].score == 0
+
+
+# ----- the tables' bots ---------------------------------------------------------------------------
+
+
+class Spy:
+    """Stands in for the thinking bot (`bridge.room.THINKING_BOT`): plays as the variant's own bot
+    does, at once, and counts the moves it was asked for."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        self.moves += 1
+        return view.variant.bot(view, legal)
+
+
+def north_south_people(event: Event) -> dict[Spot, str]:
+    """A person at North of every North-South pair: North-South pairs stay at their tables, so a
+    person sits at every table of every round."""
+    return {Spot(Direction.NS, pair, 0): f"p{pair}" for pair in range(event.tables)}
+
+
+@pytest.mark.parametrize("form", list(Form))
+def test_every_table_an_event_seats_has_the_events_bot_level_and_basic_by_default(
+        form: Form, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36: `botLevel` is the event's, and every table it seats, in every round, has it as
+    its room setting, which every bot move at the table follows (`room.room_bot`): the bots seated
+    there, a bot that takes a leaver's seat, the move made for an idle person. An event created
+    without it is basic."""
+    assert new_event(form).bot_level == "basic"
+    for level in ("basic", "thinking"):
+        spy = Spy()
+        monkeypatch.setattr(room_module, "THINKING_BOT", spy)
+        waiting = new_event(form, bot_level=level)
+        assert waiting.bot_level == level and waiting.table_settings().bot_level == level
+        director = Director(filled(waiting, north_south_people(waiting)), seed=2)
+        assert director.event.opened_tables and {room.settings.bot_level for room in director.history} == {level}
+        event = director.play()
+        assert event.status is EventStatus.ENDED
+        assert len({room.event for room in director.history}) == len(event.opened_tables)
+        for room in director.history:
+            assert room.settings.bot_level == level
+            assert room.deal is not None and room.deal.settings.bot_level == level
+        assert (spy.moves > 0) == (level == "thinking")  # the tables' bots played through it, or never
+
+
+def test_a_table_of_bots_alone_plays_at_the_basic_level_whatever_the_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table where no person sits plays every board it has left in the call that deals it or
+    leaves it to bots (`startEvent`, a round's opening, the last person's `leaveEvent`), so its
+    bots play basic: thinking bots take seconds a board, and that call would run out of time. Its
+    setting stays the event's; a table with a person plays at the event's level."""
+    spy = Spy()
+    monkeypatch.setattr(room_module, "THINKING_BOT", spy)
+    event, chains = filled(new_event(boards=4, bot_level="thinking")).start(DIRECTOR)
+    assert event.status is EventStatus.ENDED and len(event.results) == 8 and spy.moves == 0
+    assert {room.settings.bot_level for chain in chains for room in chain} == {"thinking"}
+
+    director = Director(filled(new_event(boards=4, bot_level="thinking"), {Spot(Direction.NS, 0, 0): "ann"}))
+    assert [r.table for r in director.event.results] == [1] * 4 and spy.moves == 0  # table 1 of bots alone
+    while spy.moves == 0:  # Ann's table: her moves, then her bots' by the thinking bot
+        director.step(0)
+    assert len(director.event.results_of(1)) == 1  # table 1 only: the board goes on at Ann's table
+    moves = spy.moves
+    event, bot = director.event.replaced("ann")
+    before = director.tables[0]
+    event, chain, _ = event.after_table(before, before.left_event("ann", bot.seat))
+    assert event.status is EventStatus.ENDED and len(event.results) == 8  # her table played on to the end
+    assert spy.moves == moves and chain[-1].settings.bot_level == "thinking"
+
+
+def test_an_event_stored_before_events_chose_their_bots_is_basic() -> None:
+    """Schema 2 (and 1, before the boards' seed) had no `botLevel`: every event's bots were basic."""
+    event = filled(new_event(Form.PAIRS), {Spot(Direction.NS, 0, 0): "ann"})
+    doc = event_documents.encode(event)
+    assert doc["schemaVersion"] == event_documents.SCHEMA_VERSION == 3 and doc["botLevel"] == "basic"
+    old = {name: value for name, value in doc.items() if name != "botLevel"} | {"schemaVersion": 2}
+    assert event_documents.decode(old) == event
+    older = {name: value for name, value in old.items() if name != "seed"} | {"schemaVersion": 1}
+    assert event_documents.decode(older) == evolve(event, seed=None)
+    thinking = evolve(event, bot_level="thinking")
+    assert event_documents.decode(event_documents.encode(thinking)) == thinking
+    assert event_documents.public_event(thinking)["botLevel"] == "thinking"
+    assert event_documents.public_event(event)["botLevel"] == "basic"
 
 
 # ----- whole events ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Duplicate events through the callables (docs/DUPLICATE.md): creating, filling and starting
 an event, its tables playing the boards as dealt, whole events with bots filling seats (a teams
-match of 8 boards, a pairs event of 3 tables), leaving, one seat per person across rooms and
+match of 8 boards, a pairs event of 3 tables), the tables' bot level, leaving, one seat per person across rooms and
 events, the bound on the events one user directs, and hostile input refused with its reason and
 no change."""
 from __future__ import annotations
@@ -94,6 +94,23 @@ def test_a_player_who_leaves_a_started_event_is_replaced_by_a_bot_and_the_table_
     assert final["status"] == "ended"
 
 
+def test_an_event_created_with_thinking_bots_shows_it_and_every_table_has_it():
+    """Issue 36: `botLevel` on `createEvent` is on the event document and is the room setting
+    `botLevel` of every table the event seats; the people play on against those bots to the end.
+    An event created without it is basic."""
+    director, ann, ben = new_player(), new_player(name="Ann"), new_player(name="Ben")
+    event_id = create(director, boards=2, botLevel="thinking")
+    assert event_doc(event_id, director)["botLevel"] == "thinking"
+    filled(director, event_id, {("NS", 0, 0): ann, ("NS", 1, 0): ben})  # a person at each table
+    client.call("startEvent", {"eventID": event_id}, director)
+    event = event_doc(event_id, ann)
+    assert event["botLevel"] == "thinking" and len(event["meetings"]) == 2
+    for meeting in event["meetings"]:
+        assert client.read(f"rooms/{meeting['roomID']}", director)["settings"]["botLevel"] == "thinking"
+    assert play_out(event_id, director, [Player(ann), Player(ben)])["status"] == "ended"
+    assert event_doc(create(new_player()), director)["botLevel"] == "basic"
+
+
 # ----- hostile input -----------------------------------------------------------------------------
 
 
@@ -114,6 +131,13 @@ def test_impossible_events_are_refused_and_create_nothing():
         ({"form": "teams", "boards": 8, "extra": 1}, "invalid-argument", "INVALID_ARGUMENT"),
     ]:
         assert_rejected("createEvent", data, user, code, reason)
+
+
+def test_a_bot_level_the_room_setting_does_not_take_is_refused_and_creates_nothing():
+    user = new_player()
+    for level in ("expert", "Thinking", "", 1, True, None, ["thinking"]):
+        assert_rejected("createEvent", {"form": "teams", "boards": 8, "botLevel": level}, user, "invalid-argument",
+                        "INVALID_SETTINGS")
 
 
 def test_joining_a_taken_spot_a_spot_that_does_not_exist_or_a_started_event_is_refused():

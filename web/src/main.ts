@@ -23,7 +23,7 @@ import { auth } from "./firebase";
 import { act, followEvent, setWatching, spectating, start, state, subscribe, type State } from "./state";
 import { startTurnTimer } from "./timer";
 import type { SettingsChanges } from "./types";
-import type { BooleanSetting, Scoring } from "./wire";
+import type { BooleanSetting, BotLevel, Scoring } from "./wire";
 import { accountView } from "./views/account";
 import { chatView } from "./views/chat";
 import { eventView } from "./views/event";
@@ -116,6 +116,7 @@ for (const name of ["form", "tables", "boardsPerRound"])
 eventForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const boards = eventField("boards").valueAsNumber;
+  const botLevel = eventField<HTMLSelectElement>("botLevel").value as BotLevel;
   void act(async () => {
     const { eventID } = await createEvent(
       pairsEvent()
@@ -124,8 +125,9 @@ eventForm.addEventListener("submit", (event) => {
             boards,
             tables: eventField("tables").valueAsNumber,
             boardsPerRound: eventField("boardsPerRound").valueAsNumber,
+            botLevel,
           }
-        : { form: "teams", boards },
+        : { form: "teams", boards, botLevel },
     );
     followEvent(eventID);
   });

@@ -279,6 +279,8 @@ export interface CreateEventAnswer {
 /**
  * createEvent: `form` and `boards`; pairs also `tables` (3-8) and `boardsPerRound` (1-4).
  * What sizes make an event is the event's rule (INVALID_EVENT), as is how many it may invite.
+ * `turnSeconds` and `botLevel` are every table's settings of those names, and take what the
+ * settings take (INVALID_SETTINGS).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "CreateEventRequest".
@@ -291,6 +293,7 @@ export interface CreateEventRequest {
   inviteOnly?: boolean;
   invited?: string[];
   turnSeconds?: number;
+  botLevel?: "basic" | "thinking";
   requestID?: string;
 }
 /**
@@ -538,6 +541,7 @@ export interface EventDocument {
   inviteOnly: boolean;
   invited: string[];
   turnSeconds: number;
+  botLevel?: "basic" | "thinking";
   memberIDs: string[];
   entrants: EntrantDoc[];
   status: "waiting" | "playing" | "ended";

@@ -113,7 +113,7 @@ function settingsView(roomID: string, room: RoomDocument, isHost: boolean, busy:
     ),
     h(
       "label",
-      { title: "Thinking bots search the cards they cannot see for up to about 50 ms a card" },
+      { title: "Thinking bots search the cards they cannot see double-dummy, about 100 ms a call or card" },
       "Bots ",
       select<BotLevel>(
         "setting-botLevel",

@@ -62,7 +62,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ddsolver import Search
@@ -233,9 +233,36 @@ class _Layouts:
                 self.auction[entry.position].append((then.view(entry.position), then.legal_actions(), entry.call))
         #: Replays of a call (`_misses`) since the last layout began: work charged to the budget.
         self.replays = 0
-        #: Nodes of work the last `best` spent.
-        self.spent = 0
+        #: Nodes of work the last `best` spent, and what is left of its budget while it works.
+        self.spent = self.left = 0
 
+
+    def _layouts(self, budget: int, most: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Layouts (`_layout`) while `budget` nodes of work last, `most` at most, each charged
+        for its dealing and fitting. `left` is what remains of the budget: the questions asked
+        of a layout draw on it too (`_charge`), and a layout whose questions ran out of it is the
+        last."""
+        self.left = budget
+        for _ in range(most):
+            if self.left <= 0:
+                return
+            self.replays = 0
+            layout = self._layout()
+            if layout is None:
+                return
+            self._charge(LAYOUT_NODES + REPLAY_NODES * self.replays)
+            yield layout
+
+    def _charge(self, nodes: int) -> None:
+        """Take `nodes` of work from what is left of the budget (no further than nothing)."""
+        self.left -= min(nodes, self.left)
+
+    def _close(self, budget: int, steady: bool) -> None:
+        """The decision's work is done: a steady bot spends the rest of `budget` (`_spend`), so
+        that the work (`spent`) does not depend on the cards."""
+        if steady and self.left > 0:
+            self._charge(_spend(self.left))
+        self.spent = budget - self.left
 
     def _layout(self) -> tuple[tuple[int, ...], int] | None:
         """The hidden seats' cards dealt at random consistently with what the seat knows, and the
@@ -348,28 +375,19 @@ class _Search(_Layouts):
         candidates = self.candidates
         preferred = next((c for c in candidates if _same_run(c, preferred, self.elsewhere)), -1)
         totals = dict.fromkeys(candidates, 0)
-        left, samples = budget, 0
-        while left > 0 and samples < MAX_SAMPLES:
-            self.replays = 0
-            layout = self._layout()
-            if layout is None:
-                break
-            left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
+        for layout in self._layouts(budget, MAX_SAMPLES):
             reached = []
             for candidate in candidates:
-                left -= min(QUESTION_NODES, left)
-                answer, nodes = self._reaches(*layout, candidate, left)
-                left -= nodes
+                self._charge(QUESTION_NODES)
+                answer, nodes = self._reaches(*layout, candidate, self.left)
+                self._charge(nodes)
                 if answer is None:
                     break
                 reached.append(answer)
             else:
                 for candidate, answer in zip(candidates, reached, strict=True):
                     totals[candidate] += answer
-                samples += 1
-        if steady and left > 0:
-            left -= _spend(left)
-        self.spent = budget - left
+        self._close(budget, steady)
         top = max(totals.values())
         best = [c for c in candidates if totals[c] == top]
         return preferred if preferred in best else best[0]
@@ -418,27 +436,21 @@ class _Simulation(_Layouts):
         system's."""
         proposals = self.proposals
         worths: dict[Action, list[int]] = {proposal: [] for proposal in proposals}
-        left, samples = budget, 0
-        while left > 0 and samples < MAX_CALL_SAMPLES:
-            self.replays = 0
-            layout = self._layout()
-            if layout is None:
-                break
-            left -= min(LAYOUT_NODES + REPLAY_NODES * self.replays, left)
+        for layout in self._layouts(budget, MAX_CALL_SAMPLES):
             worth: dict[tuple[object, ...], int | None] = {}
             values = []
             for proposal in proposals:
                 self.replays = 0
                 contract = self._finished(layout[0], proposal)
-                left -= min(REPLAY_NODES * self.replays, left)
+                self._charge(REPLAY_NODES * self.replays)
                 if contract is None:
                     values.append(0)  # passed out
                     continue
                 key = (contract.contract, contract.partner)
                 if key not in worth:
-                    left -= min(QUESTION_NODES, left)
-                    worth[key], nodes = self._worth(contract, left)
-                    left -= nodes
+                    self._charge(QUESTION_NODES)
+                    worth[key], nodes = self._worth(contract, self.left)
+                    self._charge(nodes)
                 value = worth[key]
                 if value is None:
                     break
@@ -446,12 +458,7 @@ class _Simulation(_Layouts):
             else:
                 for proposal, value in zip(proposals, values, strict=True):
                     worths[proposal].append(value)
-                samples += 1
-                continue
-            break
-        if steady and left > 0:
-            left -= _spend(left)
-        self.spent = budget - left
+        self._close(budget, steady)
         system = proposals[0]
         best = max(proposals, key=lambda proposal: sum(worths[proposal]))
         gains = [ours - theirs for ours, theirs in zip(worths[best], worths[system], strict=True)]

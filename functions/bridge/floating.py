@@ -160,4 +160,5 @@ FLOATING = Variant(
     options=(PLAY_ALL_TRICKS, WASH_RULE),
     sheet=tally,
     bot=floating_bot.choose,
+    alternatives=floating_bot.alternatives,
 )

@@ -11,6 +11,7 @@ view always gives the same choice, whatever the hidden cards are.
   after. It bids the cheapest legal bid in its strain up to that level, else passes.
 - **Partner card.** The highest trump it lacks; in no trump, the highest ace it lacks, then
   king, and so on.
+- **The thinking bot** (`thinking_bot`) also weighs the actions `alternatives` names.
 - **Play.** It knows its allies when the table does (the partner once the partner card is
   played), or from its own hand (the holder of the partner card is the declarer's partner). On
   lead: a card that is the highest still out in its suit (a sure winner, side suits first),
@@ -73,6 +74,28 @@ def _partner_card(view: SeatView, legal: Sequence[Card]) -> Card:
             if card in legal:
                 return card
     return max(legal)
+
+
+# ----- what else the thinking bot weighs --------------------------------------------------------
+
+
+def alternatives(view: SeatView, legal: Sequence[Action], preferred: Action) -> list[Action]:
+    """The actions the thinking bot weighs beside the system's (`Variant.alternatives`). In the
+    auction, where the system passes, the cheapest bid in the longest suit (the higher of equal
+    lengths): a seat under the system's opening points often wins a deal in its long trumps with
+    the partner it names (simulated, one seat's deals won a seat-deal rose from +0.033 to +0.238
+    with it; bench/RESULTS.md). For the partner card, the highest it may name in each suit and
+    the next below the system's in its suit."""
+    if isinstance(preferred, Card):
+        cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
+        return [*(next(c for c in cards if c.suit is suit) for suit in Suit if any(c.suit is suit for c in cards)),
+                *[c for c in cards if c.suit is preferred.suit and c < preferred][:1]]
+    bids = [call for call in legal if isinstance(call, Bid)]
+    if preferred is not PASS or not bids:
+        return []
+    lengths = suit_lengths(view.hand)
+    longest = Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
+    return [min((bid for bid in bids if bid.strain is longest), default=bids[0])]
 
 
 # ----- play ----------------------------------------------------------------------------------

@@ -41,16 +41,17 @@ in the most layouts:
 
 **Bidding and the partner card** (`_Simulation`). The calls worth weighing are the bidding
 system's own (the variant's bot's), passing, doubling where it may, and bidding one level higher
-in the system's strain; the partner cards, the system's, the highest it may name in each suit and
-the next below the system's. In each layout of the hidden hands, dealt to fit the auction so far
-as above, each is followed by the rest of the auction as the system bids it (every seat by the
-variant's bot, this one's later calls included, and the partner card where the game has one);
-the contract reached is solved double-dummy from its opening lead (can the declarer's side take
-its target?), and valued for the seat's side by the variant's `worth` (contract bridge's
-duplicate score, not vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching
-the target, 1 or -1), made as bid or one trick short. The one worth most on average wins if
-its gain over the system's, layout by layout, is clear (`CLEAR` standard errors); else the
-system's. The budget, seeding and steadiness are the card play's.
+in the system's strain, and any the game adds (`Variant.alternatives`: Floating Bridge's bid in
+the longest suit where the system passes, and its partner cards). In each layout of the hidden
+hands, dealt to fit the auction so far as above, each is followed by the rest of the auction as
+the system bids it (every seat by the variant's bot, this one's later calls included, and the
+partner card where the game has one); the contract reached is solved double-dummy from its
+opening lead (can the declarer's side take its target?), and valued for the seat's side by the
+variant's `worth` (contract bridge's duplicate score, not vulnerable; TigerBridge's set points;
+Memory Bridge's points; else reaching the target, 1 or -1), made as bid or one trick short. The
+one worth most on average wins if its gain over the system's, layout by layout, is clear
+(`CLEAR` standard errors); else the system's. The budget, seeding and steadiness are the card
+play's.
 
 Memory Bridge's first-half plays and a play with one real choice are the variant's own bot's
 (`Variant.bot`).
@@ -67,9 +68,9 @@ from dataclasses import dataclass
 
 from ddsolver import Search
 
-from .bids import DOUBLE, PASS, Bid, Strain
+from .bids import DOUBLE, PASS, Bid
 from .card_play import ALL_CARDS
-from .cards import DECK, Card, Suit
+from .cards import DECK, Card
 from .core import NO_TRUMP, SUIT_MASKS, PlayCore, Rules, card_index, hand_mask
 from .deal import Action, Bidding, Deal, Outcome, PassedOut, SeatView
 from .settings import Settings
@@ -83,14 +84,12 @@ from .settings import Settings
 NODES_PER_MS = 2200
 QUESTION_NODES = 200
 LAYOUT_NODES = 1000
-REPLAY_NODES = 80
+REPLAY_NODES = 40
 #: The share of `think_ms` the work is set to take, the rest left for the machine's moods (a
 #: steady bot waits out whatever the work leaves of `think_ms`).
 WORK_SHARE = 0.75
 #: Swaps tried at most to fit a layout to the auction (`_Search._fit`).
 FIT_SWAPS = 150
-#: Replaying one call with a layout's hand costs about this many nodes' time.
-REPLAY_NODES = 40
 #: How many standard errors a proposal's mean gain over the system's call must clear.
 CLEAR = 1.5
 #: Layouts judged at most for one call.
@@ -521,25 +520,18 @@ def _clearly_positive(gains: Sequence[int]) -> bool:
 
 
 def _proposals(view: SeatView, legal: Sequence[Action], preferred: Action) -> tuple[Action, ...]:
-    """The actions worth weighing before the play: the system's own (`preferred`) first. In the
-    auction, then passing, doubling where it may, and bidding one level higher in the system's
-    strain, or where the system passes the cheapest bid in the seat's longest suit (the higher of
-    equals); for a card (the partner card), the highest of each suit it may name and the next
-    below the system's in its suit."""
-    lengths = [sum(1 for card in view.hand if card.suit is suit) for suit in Suit]
-    longest = Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
-    if isinstance(preferred, Card):
-        cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
-        proposals: list[Action] = [preferred, *(next(c for c in cards if c.suit is suit) for suit in Suit
-                                                if any(c.suit is suit for c in cards))]
-        proposals += [c for c in cards if c.suit is preferred.suit and c < preferred][:1]
-    else:
-        proposals = [preferred, PASS, *(call for call in legal if call is DOUBLE)]
-        bids = [call for call in legal if isinstance(call, Bid)]
+    """The actions worth weighing before the play: the system's own (`preferred`) first; in the
+    auction, then passing, doubling where it may and bidding one level higher in the system's
+    strain; then the game's own (`Variant.alternatives`), the partner card's among them."""
+    proposals: list[Action] = [preferred]
+    if not isinstance(preferred, Card):
+        proposals += [PASS, *(call for call in legal if call is DOUBLE)]
         if isinstance(preferred, Bid):
-            proposals += [bid for bid in bids if bid.strain is preferred.strain and bid.level == preferred.level + 1]
-        elif bids:  # the system passes: the cheapest bid in the longest suit
-            proposals += [min((bid for bid in bids if bid.strain is longest), default=bids[0])]
+            proposals += [call for call in legal if isinstance(call, Bid) and call.strain is preferred.strain
+                          and call.level == preferred.level + 1]
+    alternatives = view.variant.alternatives
+    if alternatives is not None:
+        proposals += alternatives(view, legal, preferred)
     return tuple(dict.fromkeys(action for action in proposals if action in legal))
 
 

@@ -205,6 +205,10 @@ Par = Callable[[Mapping[Strain, Sequence[int]], "VulnerableDoc", int], "ParDoc"]
 #: deterministic (the same view and legal actions, the same choice).
 BotPolicy = Callable[["SeatView", "Sequence[Action]"], "Action"]
 
+#: What else the thinking bot weighs before the play, beside the bot's own choice (`preferred`):
+#: `(view, legal, preferred)` to more of the legal actions (`thinking_bot._proposals`).
+Alternatives = Callable[["SeatView", "Sequence[Action]", "Action"], "Sequence[Action]"]
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -224,7 +228,9 @@ class Variant:
     sheet before its first deal, for the room's settings; `bot` is how a bot plays it; `par`: the
     double-dummy par of its scoring, if it has one; `worth`: what a finished deal's outcome is
     worth to the declarer's side less what it gives the defenders, in the game's own points (what
-    the thinking bot bids for, `thinking_bot`; None: reaching the target is all, 1 or -1).
+    the thinking bot bids for, `thinking_bot`; None: reaching the target is all, 1 or -1);
+    `alternatives`: the actions the thinking bot weighs before the play beside those it weighs
+    in every game (`Alternatives`; the partner card's are the game's own).
     """
 
     name: str
@@ -245,6 +251,7 @@ class Variant:
     bot: BotPolicy
     par: Par | None = None
     worth: Callable[[Outcome], int] | None = None
+    alternatives: Alternatives | None = None
 
     @property
     def top_bid(self) -> Bid:

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from bridge import FLOATING, PASS, Card, Deal, Settings, new_deal, parse_call, thinking_bot
-from bridge.cards import DECK
+from bridge.bids import DOUBLE, Bid, Strain
+from bridge.cards import DECK, Suit
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, PlayCore, card_index, hand_mask
 from bridge.deal import Bidding, Outcome, PassedOut
@@ -256,6 +257,42 @@ def test_each_call_is_judged_by_the_auction_the_system_bids_after_it_and_the_con
                 assert value == (worth if ours else -worth)
                 seen.add("made" if made else "down")
     assert {"made", "down"} <= seen and ("partner card" in seen) == (game == "floating")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_actions_weighed_are_the_systems_passing_doubling_one_level_higher_and_the_games_own(game: str) -> None:
+    """Before the play the simulation weighs the system's action first; in the auction then
+    passing, doubling where legal and the system's strain one level higher; and what the game adds:
+    Floating Bridge's cheapest bid in the longest suit (the higher of equals) where the system
+    passes, and as its partner card the highest it may name of each suit and the next below the
+    system's (restated here from the rules, not from the bot's code)."""
+    variant, settings = GAMES[game]
+    seen = set()
+    for deal in (state for seed in range(12) for state in auction_states(variant, settings, seed)):
+        actor = deal.actor
+        assert actor is not None
+        view, legal, preferred = deal.view(actor), deal.legal_actions(), deal.bot_action()
+        expected: set[object] = {preferred}
+        if isinstance(preferred, Card):
+            named = [c for c in legal if isinstance(c, Card)]
+            expected |= {max(c for c in named if c.suit is suit) for suit in {c.suit for c in named}}
+            expected |= {max((c for c in named if c.suit is preferred.suit and c < preferred), default=preferred)}
+            seen.add("partner card")
+        else:
+            bids = [call for call in legal if isinstance(call, Bid)]
+            expected |= {PASS, *(call for call in legal if call == DOUBLE)}
+            if isinstance(preferred, Bid):
+                expected |= {b for b in bids if b.strain is preferred.strain and b.level == preferred.level + 1}
+            elif variant is FLOATING and bids:
+                lengths = [sum(1 for c in view.hand if c.suit is suit) for suit in Suit]
+                longest = max(Suit, key=lambda suit: (lengths[suit], suit))
+                expected.add(min((b for b in bids if b.strain == Strain(longest)), default=bids[0]))
+                seen.add("longest suit")
+            if DOUBLE in legal:
+                seen.add("double")
+        proposals = _Simulation(view, legal, preferred).proposals
+        assert proposals[0] == preferred and set(proposals) == expected and len(proposals) == len(expected)
+    assert seen >= {"floating": {"partner card", "longest suit"}, "contract": {"double"}}.get(game, set())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -58,6 +58,7 @@ Memory Bridge's first-half plays and a play with one real choice are the variant
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import random
@@ -367,52 +368,83 @@ class _Search(_Layouts):
         self.solvers: dict[int, Search] = {}
 
     def best(self, budget: int, preferred: int, steady: bool = False) -> int:
-        """The candidate that reached the side's goal in the most layouts, counting whole layouts
-        (every candidate solved) until `budget` nodes of work are spent; of equals, `preferred`
-        (the policy's card) if it is one, else the lowest card. `steady`: then the rest of the
-        budget is spent too (`_spend`), so that the work (`spent`) does not depend on the cards."""
+        """The candidate worth most to the seat's side summed over layouts (`_value`), counting
+        whole layouts (every candidate solved) until `budget` nodes of work are spent; of equals,
+        `preferred` (the policy's card) if it is one, else the lowest card. `steady`: then the rest
+        of the budget is spent too (`_spend`), so that the work (`spent`) does not depend on the
+        cards."""
         candidates = self.candidates
         preferred = next((c for c in candidates if _same_run(c, preferred, self.elsewhere)), -1)
         totals = dict.fromkeys(candidates, 0)
         for layout in self._layouts(budget, MAX_SAMPLES):
-            reached = []
+            values = []
+            guess = -1
             for candidate in candidates:
                 self._charge(QUESTION_NODES)
-                answer, nodes = self._reaches(*layout, candidate, self.left)
-                self._charge(nodes)
+                answer = self._value(*layout, candidate, guess)
                 if answer is None:
                     break
-                reached.append(answer)
+                values.append(answer[0])
+                guess = answer[1]
             else:
-                for candidate, answer in zip(candidates, reached, strict=True):
-                    totals[candidate] += answer
+                for candidate, value in zip(candidates, values, strict=True):
+                    totals[candidate] += value
         self._close(budget, steady)
         top = max(totals.values())
         best = [c for c in candidates if totals[c] == top]
         return preferred if preferred in best else best[0]
 
-    def _reaches(self, hands: tuple[int, ...], partner: int, candidate: int,
-                 budget: int) -> tuple[bool | None, int]:
-        """Play `candidate` in the layout `hands` (the declarer's partner `partner`): can the seat's
-        side still take the tricks it needs, against any defence, every hand known? None if the
-        question took more than `budget` nodes; and the nodes it took."""
-        rules = self.position.rules
+    def _value(self, hands: tuple[int, ...], partner: int, candidate: int, guess: int) -> tuple[int, int] | None:
+        """Play `candidate` in the layout `hands` (the declarer's partner `partner`), every hand
+        known: what the deal is then worth to the seat's side against the best defence, the
+        variant's `worth` of the tricks the declarer's side takes (each trick counts: TigerBridge's
+        set points, contract bridge's overtricks and undertricks), or with none whether the side
+        reaches its goal (1 or 0); and the tricks of those left that the seat's side takes, where
+        they were counted (the next candidate's `guess`; -1: none yet). Tricks are counted exactly
+        by MTD(f) (null-window questions, `ddsolver.Search.bound`, from the guess or the goal on);
+        the goal alone takes one question. The nodes are charged to the budget; None if it ran
+        out first."""
+        rules, contract = self.position.rules, self.view.contract
+        assert contract is not None
         declarers = (1 << self.declarer) | (1 << partner)
         core = self.position._replace(hands=hands, possible=1 << partner).play(candidate)
-        ours, theirs = core.side_tricks(partner)
-        if declarers >> self.view.position & 1:
-            side, need = declarers, rules.target - ours
-        else:
-            side, need = ~declarers & ((1 << rules.seats) - 1), rules.defender_target - theirs
-        if need <= 0:
-            return True, 0
-        if need > rules.hand_size - core.tricks:
-            return False, 0
+        declarer_tricks, defender_tricks = core.side_tricks(partner)
+        ours = bool(declarers >> self.view.position & 1)
+        left = rules.hand_size - core.tricks
+        goal = rules.target - declarer_tricks if ours else rules.defender_target - defender_tricks
+        worth = self.view.variant.worth
+        if worth is None and not 0 < goal <= left:
+            return int(goal <= 0), guess
+        side = declarers if ours else ~declarers & ((1 << rules.seats) - 1)
         search = self.solvers.get(side)
         if search is None:
             search = self.solvers[side] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
-        bound = search.bound(core.hands, core.leader, core.trick, core.broken, need, budget)
-        return (None if bound < 0 else bound >= need), search.nodes
+        ask = functools.partial(self._ask, search, core.hands, core.leader, core.trick, core.broken)
+        if worth is None:  # the goal reached or not is all
+            bound = ask(goal)
+            return None if bound is None else (int(bound >= goal), guess)
+        lower, upper = 0, left
+        estimate = min(max(guess if guess >= 0 else goal, 1), left)
+        while lower < upper:
+            beta = min(max(estimate, lower + 1), upper)
+            bound = ask(beta)
+            if bound is None:
+                return None
+            lower, upper = (bound, upper) if bound >= beta else (lower, bound)
+            estimate = bound
+        declarer_tricks += lower if ours else left - lower
+        value = worth(Outcome(self.declarer, partner, contract, declarer_tricks, rules.hand_size - declarer_tricks,
+                              rules.seats))
+        return (value if ours else -value), lower
+
+    def _ask(self, search: Search, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool,
+             beta: int) -> int | None:
+        """`search`'s bound at `beta` (`ddsolver.Search.bound`) on what is left of the budget, its
+        nodes charged to it; None if it ran out first."""
+        bound = search.bound(hands, leader, trick, broken, beta, self.left)
+        self._charge(search.nodes)
+        return None if bound < 0 else bound
+
 
 class _Simulation(_Layouts):
     """One decision before the play (a call, or the partner card): the actions worth weighing

@@ -394,35 +394,34 @@ def test_a_steady_search_does_the_same_work_for_every_card() -> None:
     assert {1, 2, 3} <= counts
 
 
-def can_reach(core: PlayCore, side: int, need: int) -> bool:
-    """The oracle: by trying every card in turn (minimax), can the seats of `side` (a bit each)
-    take `need` more tricks, every hand known?"""
-    if need <= 0:
-        return True
+def most_tricks(core: PlayCore, side: int) -> int:
+    """The oracle: by trying every card in turn (minimax), the most tricks of those left that the
+    seats of `side` (a bit each) take against the best play of the others, every hand known."""
     if core.tricks == core.rules.hand_size:
-        return False
+        return 0
     seat = core.turn
     legal = core.legal(core.hands[seat])
-    cards = [c for c in range(52) if legal >> c & 1]
     results = []
-    for card in cards:
+    for card in (c for c in range(52) if legal >> c & 1):
         after = core.play(card)
         won = sum(after.won[p] - core.won[p] for p in range(core.rules.seats) if side >> p & 1)
-        results.append(can_reach(after, side, need - won))
-    return any(results) if side >> seat & 1 else all(results)
+        results.append(won + most_tricks(after, side))
+    return max(results) if side >> seat & 1 else min(results)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_candidate_is_judged_by_whether_the_side_can_still_reach_its_goal_every_hand_known(game: str) -> None:
-    """`_reaches` asks the solver whether, after the candidate, the seat's side (the declarer and
-    the layout's partner, or the defenders) can still take the tricks it needs (the contract's
-    target, or the defenders'): the same answer as trying every card of the ending, on the last
-    four tricks of real deals in sampled layouts."""
+def test_each_candidate_is_valued_by_the_games_worth_of_the_tricks_its_side_takes_every_hand_known(game: str) -> None:
+    """`_value` plays the candidate in the layout and values the rest double-dummy for the seat's
+    side (the declarer and the layout's partner, or the defenders): with a `worth` (contract,
+    TigerBridge, Memory Bridge) the worth of the declarer's tricks against the best play, with
+    none (Floating Bridge) whether the side can still take the tricks it needs (1 or 0); the same
+    as trying every card of the ending, on the last three tricks of real deals in sampled layouts,
+    whatever the guess it starts from."""
     variant, settings = GAMES[game]
     checked = set()
     for seed in range(12):
         for deal in card_play_states(variant, settings, seed):
-            if len(deal.tricks) < deal.variant.hand_size - 4:
+            if len(deal.tricks) < deal.variant.hand_size - 3:
                 continue
             search = searched(deal)
             layout = search._layout()
@@ -430,16 +429,29 @@ def test_each_candidate_is_judged_by_whether_the_side_can_still_reach_its_goal_e
             hands, partner = layout
             declarers = (1 << search.declarer) | (1 << partner)
             ours = declarers >> search.view.position & 1
-            side = declarers if ours else 0b1111 & ~declarers
+            side = declarers if ours else (1 << variant.seats) - 1 & ~declarers
             for candidate in search.candidates:
-                answer, _ = search._reaches(hands, partner, candidate, 1 << 40)
                 core = search.position._replace(hands=hands, possible=1 << partner).play(candidate)
                 declarer_tricks, defender_tricks = core.side_tricks(partner)
-                rules = core.rules
-                need = rules.target - declarer_tricks if ours else rules.defender_target - defender_tricks
-                assert answer == can_reach(core, side, need), (seed, len(deal.tricks), candidate)
-                checked.add(answer)
-    assert checked == {True, False}
+                rules, contract = core.rules, deal.contract
+                assert contract is not None
+                tricks = most_tricks(core, side)
+                if variant.worth is None:
+                    need = rules.target - declarer_tricks if ours else rules.defender_target - defender_tricks
+                    expected = int(tricks >= need)
+                else:
+                    made = declarer_tricks + (tricks if ours else rules.hand_size - core.tricks - tricks)
+                    worth = variant.worth(Outcome(search.declarer, partner, contract, made, rules.hand_size - made,
+                                                  variant.seats))
+                    expected = worth if ours else -worth
+                for guess in (-1, 0, tricks, 4):
+                    search.left = 1 << 40
+                    answer = search._value(hands, partner, candidate, guess)
+                    assert answer is not None and answer[0] == expected, (seed, len(deal.tricks), candidate, guess)
+                    if variant.worth is not None:
+                        assert answer[1] == tricks
+                checked.add(expected)
+    assert len(checked) >= 2
 
 
 def fitted_share(game: str) -> float:

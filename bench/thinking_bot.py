@@ -30,10 +30,14 @@ is the unit of comparison, as in duplicate bridge.
 
 Intervals are 95 %: Wilson's for shares, mean ± 1.96 standard errors over boards for points (a
 board's two deals together). Time per move: every card the thinking bot chose (with one real
-choice it answers at once), and the cards it searched for. Boards run in `--workers` processes.
+choice it answers at once), and the cards it searched for; with `--steady` the bot is a room's
+(`ThinkingBot(steady=True)`: every decision does the whole budget's work and takes at least
+`--think-ms`), so the times are the bot's own at a table on this machine. Boards run in
+`--workers` processes.
 
     .venv/bin/python bench/thinking_bot.py [--boards 1000] [--variants floating,contract,floating-seat] [--think-ms 100]
-                                           [--against heuristic|playout] [--reference-ms 50] [--workers 2] [--seed 1]
+                                           [--against heuristic|playout] [--reference-ms 50] [--steady]
+                                           [--workers 2] [--seed 1]
 
 The last line is one JSON object with every figure.
 """
@@ -96,9 +100,9 @@ class Board:
 Bot = Callable[[SeatView, Sequence[Action]], Action]
 
 
-def play_board(job: tuple[str, int, int, float, str, float, bool]) -> Board:
-    name, seed, number, think_ms, against, reference_ms, cards_only = job
-    bot = ThinkingBot(think_ms)
+def play_board(job: tuple[str, int, int, float, str, float, bool, bool]) -> Board:
+    name, seed, number, think_ms, against, reference_ms, cards_only, steady = job
+    bot = ThinkingBot(think_ms, steady)
     reference: Bot | None = PlayoutBot(reference_ms) if against == "playout" else None
     board = Board()
     if name == "floating-seat":
@@ -204,8 +208,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(name: str, boards: int, seed: int, think_ms: float, workers: int, against: str,
-            reference_ms: float, cards_only: bool) -> dict[str, object]:
-    jobs = [(name, seed, number, think_ms, against, reference_ms, cards_only) for number in range(1, boards + 1)]
+            reference_ms: float, cards_only: bool, steady: bool = False) -> dict[str, object]:
+    jobs = [(name, seed, number, think_ms, against, reference_ms, cards_only, steady)
+            for number in range(1, boards + 1)]
     start = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
         played = pool.map(play_board, jobs, chunksize=4)
@@ -215,7 +220,7 @@ def measure(name: str, boards: int, seed: int, think_ms: float, workers: int, ag
     calls = [ms for b in played for ms in b.call_ms]
     timing: dict[str, object] = {
         "calls": len(calls), "call_ms_p50": round(percentile(calls, 0.5), 2),
-        "call_ms_p99": round(percentile(calls, 0.99), 2), "cards_only": cards_only,
+        "call_ms_p99": round(percentile(calls, 0.99), 2), "cards_only": cards_only, "steady": steady,
         "moves": len(moves), "move_ms_p50": round(percentile(moves, 0.5), 2),
         "move_ms_p99": round(percentile(moves, 0.99), 2), "move_ms_max": round(max(moves), 2),
         "searches": len(searches), "search_ms_p50": round(percentile(searches, 0.5), 2),
@@ -272,13 +277,15 @@ def main() -> None:
     parser.add_argument("--reference-ms", type=float, default=50.0, help="the playout bot's think time a card")
     parser.add_argument("--cards-only", action="store_true",
                         help="the thinking seats bid (and name the partner card) as the heuristic does")
+    parser.add_argument("--steady", action="store_true",
+                        help="the bot as a room's: every decision spends the whole budget, then waits out --think-ms")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     results = []
     for name in args.variants.split(","):
         r = measure(name, args.boards, args.seed, args.think_ms, args.workers, args.against, args.reference_ms,
-                    args.cards_only)
+                    args.cards_only, args.steady)
         results.append(r)
         if name == "floating-seat":
             print(f"against {args.against}")

@@ -1,10 +1,10 @@
 """The thinking bot: bidding and card play by sampling and double-dummy search, in the style of
 GIB (SPEC §10).
 
-**Card play.** For a card with a real choice, it deals the cards its seat cannot see many times over, each time
-consistently with everything the seat knows, solves every candidate card in every such layout
-double-dummy (the native solver, `ddsolver`) and plays the candidate that reached the side's goal
-in the most layouts:
+**Card play.** For a card with a real choice, it deals the cards its seat cannot see many times
+over, each time consistently with everything the seat knows, solves every candidate card in every
+such layout double-dummy (the native solver, `ddsolver`) and plays the candidate worth most to its
+side over the layouts:
 
 - **What it knows** (the seat's `SeatView` alone): its hand, the dummy's once shown, the cards
   played, how many cards each seat still holds, every suit a seat has shown out of, and in
@@ -18,12 +18,17 @@ in the most layouts:
   get further from the bot's (`_Search._fit`), up to `FIT_SWAPS` swaps.
 - **Candidates**: the legal cards, one of each run of cards equivalent in the hand they are played
   from (no card still out elsewhere between them).
-- **Each candidate in each layout**: played, then one double-dummy question of the rest of the
-  deal, every hand known and the sides those of the layout: can the seat's side still take the
-  tricks it needs (the declarer's side its target, the defenders theirs)? A candidate scores a
-  layout where it can. One solver per side a decision meets, its transposition table shared by
-  the decision's layouts and candidates (and by no other decision). Of candidates that score
-  alike, the card policy's choice (`Variant.bot`) if it is one of them, else the lowest.
+- **Each candidate in each layout**: played, then the rest of the deal valued double-dummy, every
+  hand known and the sides those of the layout. In a game with a `worth` (`Variant.worth`:
+  contract bridge's duplicate score, TigerBridge's set points, Memory Bridge's points), the worth
+  to the seat's side of the tricks the declarer's side takes against the best play, counted
+  exactly by MTD(f): null-window questions closing in from the count the layout's previous
+  candidate had (or the side's goal). In a game without one (Floating Bridge: a deal is won or
+  lost), 1 if the seat's side can still take the tricks it needs (the declarer's side its target,
+  the defenders theirs) and 0 if not: one question, at the goal. One solver per side a decision
+  meets, its transposition table shared by the decision's layouts and candidates (and by no other
+  decision). Of candidates worth as much, the card policy's choice (`Variant.bot`) if it is one of
+  them, else the lowest.
 - **Budget**: `WORK_SHARE` of `think_ms` of this machine's time, counted as work, not read off a
   clock: the solver's nodes, `NODES_PER_MS` a millisecond, and the rest of the work in the nodes
   it takes the time of (`QUESTION_NODES` a question, `LAYOUT_NODES` a layout dealt,

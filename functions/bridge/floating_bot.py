@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .bids import PASS, Bid, Call, Strain
-from .card_play import choose_card, suit_lengths
+from .card_play import choose_card, longest_suit_bid, suit_lengths
 from .cards import Card, Rank, Suit
 from .deal import Action, SeatView
 from .dealing import hand_points
@@ -80,22 +80,15 @@ def _partner_card(view: SeatView, legal: Sequence[Card]) -> Card:
 
 
 def alternatives(view: SeatView, legal: Sequence[Action], preferred: Action) -> list[Action]:
-    """The actions the thinking bot weighs beside the system's (`Variant.alternatives`). In the
-    auction, where the system passes, the cheapest bid in the longest suit (the higher of equal
-    lengths): a seat under the system's opening points often wins a deal in its long trumps with
-    the partner it names (simulated, one seat's deals won a seat-deal rose from +0.033 to +0.238
-    with it; bench/RESULTS.md). For the partner card, the highest it may name in each suit and
-    the next below the system's in its suit."""
-    if isinstance(preferred, Card):
-        cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
-        return [*(next(c for c in cards if c.suit is suit) for suit in Suit if any(c.suit is suit for c in cards)),
-                *[c for c in cards if c.suit is preferred.suit and c < preferred][:1]]
-    bids = [call for call in legal if isinstance(call, Bid)]
-    if preferred is not PASS or not bids:
-        return []
-    lengths = suit_lengths(view.hand)
-    longest = Strain(max(Suit, key=lambda suit: (lengths[suit], suit)))
-    return [min((bid for bid in bids if bid.strain is longest), default=bids[0])]
+    """The actions the thinking bot weighs beside the system's (`Variant.alternatives`): in the
+    auction, the bid in the longest suit where the system passes (`longest_suit_bid`); for the
+    partner card, the highest it may name in each suit and the next below the system's in its
+    suit."""
+    if not isinstance(preferred, Card):
+        return longest_suit_bid(view, legal, preferred)
+    cards = sorted((action for action in legal if isinstance(action, Card)), reverse=True)
+    return [*(next(c for c in cards if c.suit is suit) for suit in Suit if any(c.suit is suit for c in cards)),
+            *[c for c in cards if c.suit is preferred.suit and c < preferred][:1]]
 
 
 # ----- play ----------------------------------------------------------------------------------

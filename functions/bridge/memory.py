@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import memory_bot
 from .bids import ALL_BIDS, Bid, Doubling, Strain
+from .card_play import longest_suit_bid
 from .cards import Card
 from .contract_scoring import Entry, Kind, Side, trick_points
 from .core import NO_TRUMP, PlayCore, Rules, hand_mask
@@ -214,4 +215,5 @@ MEMORY = Variant(
     sheet=target_sheet,
     bot=memory_bot.choose,
     worth=worth,
+    alternatives=longest_suit_bid,
 )

@@ -46,17 +46,17 @@ side over the layouts:
 
 **Bidding and the partner card** (`_Simulation`). The calls worth weighing are the bidding
 system's own (the variant's bot's), passing, doubling where it may, and bidding one level higher
-in the system's strain, and any the game adds (`Variant.alternatives`: Floating Bridge's bid in
-the longest suit where the system passes, and its partner cards). In each layout of the hidden
-hands, dealt to fit the auction so far as above, each is followed by the rest of the auction as
-the system bids it (every seat by the variant's bot, this one's later calls included, and the
-partner card where the game has one); the contract reached is solved double-dummy from its
-opening lead (can the declarer's side take its target?), and valued for the seat's side by the
-variant's `worth` (contract bridge's duplicate score, not vulnerable; TigerBridge's set points;
-Memory Bridge's points; else reaching the target, 1 or -1), made as bid or one trick short. The
-one worth most on average wins if its gain over the system's, layout by layout, is clear
-(`CLEAR` standard errors); else the system's. The budget, seeding and steadiness are the card
-play's.
+in the system's strain, and any the game adds (`Variant.alternatives`: Floating Bridge's and
+Memory Bridge's bid in the longest suit where the system passes, Floating Bridge's partner
+cards). In each layout of the hidden hands, dealt to fit the auction so far as above, each is
+followed by the rest of the auction as the system bids it (every seat by the variant's bot, this
+one's later calls included, and the partner card where the game has one); the contract reached
+is solved double-dummy from its opening lead (can the declarer's side take its target?), and
+valued for the seat's side by the variant's `worth` (contract bridge's duplicate score, not
+vulnerable; TigerBridge's set points; Memory Bridge's points; else reaching the target, 1 or
+-1), made as bid or one trick short. The one worth most on average wins if its gain over the
+system's, layout by layout, is clear (`CLEAR` standard errors); else the system's. The budget,
+seeding and steadiness are the card play's.
 
 Memory Bridge's first-half plays and a play with one real choice are the variant's own bot's
 (`Variant.bot`).

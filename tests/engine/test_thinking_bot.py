@@ -261,11 +261,12 @@ def test_each_call_is_judged_by_the_auction_the_system_bids_after_it_and_the_con
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_actions_weighed_are_the_systems_passing_doubling_one_level_higher_and_the_games_own(game: str) -> None:
-    """Before the play the simulation weighs the system's action first; in the auction then
-    passing, doubling where legal and the system's strain one level higher; and what the game adds:
-    Floating Bridge's cheapest bid in the longest suit (the higher of equals) where the system
-    passes, and as its partner card the highest it may name of each suit and the next below the
-    system's (restated here from the rules, not from the bot's code)."""
+    """Before the play the simulation weighs the system's action first; in the auction then passing,
+    doubling where legal and the system's strain one level higher; and what the game adds:
+    Floating Bridge's and Memory Bridge's cheapest bid in the longest suit (the higher of
+    equals) where the system passes, and Floating Bridge's partner cards: the highest it may
+    name of each suit and the next below the system's (restated here from the rules, not from
+    the bot's code)."""
     variant, settings = GAMES[game]
     seen = set()
     for deal in (state for seed in range(12) for state in auction_states(variant, settings, seed)):
@@ -283,7 +284,7 @@ def test_the_actions_weighed_are_the_systems_passing_doubling_one_level_higher_a
             expected |= {PASS, *(call for call in legal if call == DOUBLE)}
             if isinstance(preferred, Bid):
                 expected |= {b for b in bids if b.strain is preferred.strain and b.level == preferred.level + 1}
-            elif variant is FLOATING and bids:
+            elif variant in (FLOATING, MEMORY) and bids:
                 lengths = [sum(1 for c in view.hand if c.suit is suit) for suit in Suit]
                 longest = max(Suit, key=lambda suit: (lengths[suit], suit))
                 expected.add(min((b for b in bids if b.strain == Strain(longest)), default=bids[0]))
@@ -292,7 +293,8 @@ def test_the_actions_weighed_are_the_systems_passing_doubling_one_level_higher_a
                 seen.add("double")
         proposals = _Simulation(view, legal, preferred).proposals
         assert proposals[0] == preferred and set(proposals) == expected and len(proposals) == len(expected)
-    assert seen >= {"floating": {"partner card", "longest suit"}, "contract": {"double"}}.get(game, set())
+    assert seen >= {"floating": {"partner card", "longest suit"}, "contract": {"double"},
+                    "memory": {"longest suit"}}.get(game, set())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -367,12 +367,15 @@ def can_reach(core: PlayCore, side: int, need: int) -> bool:
     seat = core.turn
     legal = core.legal(core.hands[seat])
     cards = [c for c in range(52) if legal >> c & 1]
-    results = []
-    for card in cards:
+
+    def reaches(card: int) -> bool:
         after = core.play(card)
         won = sum(after.won[p] - core.won[p] for p in range(core.rules.seats) if side >> p & 1)
-        results.append(can_reach(after, side, need - won))
-    return any(results) if side >> seat & 1 else all(results)
+        return can_reach(after, side, need - won)
+
+    # any() and all() stop at the first card that settles the answer: the same answer as trying
+    # every card, found sooner.
+    return any(map(reaches, cards)) if side >> seat & 1 else all(map(reaches, cards))
 
 
 @pytest.mark.parametrize("game", GAMES)

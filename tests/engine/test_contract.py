@@ -238,7 +238,7 @@ def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_tric
     (highest trump, else highest of the led suit)."""
     rng = random.Random(4)
     for seed in range(300):
-        deal = bot_states(seed)[0]
+        deal = new_deal(CONTRACT, PLAYERS, contract_settings(), seed % 4, random.Random(seed))  # bot_states(seed)[0]
         while not deal.is_finished:
             if deal.phase is not Phase.PLAYING:
                 deal = deal.act(deal.actor, deal.bot_action(), rng)

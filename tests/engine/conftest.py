@@ -2,6 +2,7 @@
 that build exact positions (hands, tricks, games, rooms) by hand instead of by seed."""
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -95,13 +96,20 @@ SPEC_STATUS: dict[str, str] = {
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][CDHS](?![0-9A-Za-z])")
 
 
-def card_tokens(text: str) -> set[str]:
-    return set(CARD_TOKEN.findall(text))
+@functools.lru_cache(maxsize=1 << 16)
+def card_tokens(text: str) -> frozenset[str]:
+    """The cards in `text` (remembered: the documents checked repeat their keys and most values)."""
+    return frozenset(CARD_TOKEN.findall(text))
 
 
 #: Keys whose string values are bids ('2H' reads like a card): `bids[].bid`, `highestBid.bid`,
 #: `contract.bid`, `result.contract`. They are checked to parse as calls instead.
 BID_KEYS = frozenset({"bid", "contract", "placeBid"})
+
+
+#: What `cards_in_document` looks into: the rest of a JSON-like document's values are numbers,
+#: booleans and None.
+WALKED = (dict, list, tuple, str)
 
 
 def cards_in_document(doc: object, public_keys: frozenset[str] = frozenset({"partnerCard"})) -> set[str]:
@@ -110,13 +118,18 @@ def cards_in_document(doc: object, public_keys: frozenset[str] = frozenset({"par
     found: set[str] = set()
 
     def walk(value: object, key: str | None) -> None:
+        # Numbers, booleans and None hold no card: not walked into (this runs on every state of
+        # thousands of deals).
         if isinstance(value, dict):
             for k, v in value.items():
-                found.update(card_tokens(k))
-                walk(v, k)
+                if tokens := card_tokens(k):
+                    found.update(tokens)
+                if isinstance(v, WALKED):
+                    walk(v, k)
         elif isinstance(value, (list, tuple)):
             for v in value:
-                walk(v, key)
+                if isinstance(v, WALKED):
+                    walk(v, key)
         elif isinstance(value, str):
             if key in BID_KEYS:
                 parse_call(value.removesuffix("X").removesuffix("X") or value)  # a bid (a contract

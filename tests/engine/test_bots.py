@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bridge import DECK, FLOATING, PASS, Card, Deal, Reason, Room, Settings, Status, new_deal
+from bridge.deal import Action
 from bridge.room import BOT_PREFIX, is_bot, stat_changes
 from tests.engine.conftest import PLAYERS, card, cards, hands_from, playing_game, rejects, seated
 
@@ -15,21 +16,29 @@ SEED_DEALS = 1500
 
 def bot_deal(seed: int, settings: Settings = Settings()) -> list[Deal]:
     """Every state of one deal played by four bots, from the deal to its end."""
+    return bot_play(seed, settings)[0]
+
+
+def bot_play(seed: int, settings: Settings = Settings()) -> tuple[list[Deal], list[Action]]:
+    """`bot_deal`, and the bot's choice in each state but the last (`Deal.bot_action`: a function
+    of the state, so the tests read it here rather than ask for it again)."""
     rng = random.Random(seed)
     deal = new_deal(FLOATING, PLAYERS, settings, seed % 4, rng)
-    states = [deal]
+    states, actions = [deal], []
     while not deal.is_finished:
-        deal = deal.act(deal.turn, deal.bot_action(), rng)
+        action = deal.bot_action()
+        actions.append(action)
+        deal = deal.act(deal.turn, action, rng)
         states.append(deal)
-    return states
+    return states, actions
 
 
 def test_bot_moves_are_always_legal_and_finish_every_deal():
     made = contracts = 0
     for seed in range(SEED_DEALS):
-        states = bot_deal(seed, Settings.of(playAllTricks=bool(seed % 2)))
-        for deal in states[:-1]:
-            assert deal.bot_action() in deal.legal_actions()
+        states, actions = bot_play(seed, Settings.of(playAllTricks=bool(seed % 2)))
+        for deal, action in zip(states[:-1], actions, strict=True):  # action: deal.bot_action()
+            assert action in deal.legal_actions()
         outcome = states[-1].outcome()
         assert outcome is not None
         contracts += 1
@@ -69,9 +78,9 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see():
     rng = random.Random(7)
     checked = 0
     for seed in range(300):
-        for deal in bot_deal(seed)[:-1]:
+        states, actions = bot_play(seed)
+        for deal, choice in zip(states[:-1], actions, strict=True):  # choice: deal.bot_action()
             turn = deal.turn
-            choice = deal.bot_action()
             for _ in range(2):
                 other = hidden_swaps(deal, turn, rng)
                 if other.hands == deal.hands:

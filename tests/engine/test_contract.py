@@ -8,6 +8,7 @@ from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Room, Settings,
 from bridge.bids import Bid, Doubling, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
+from bridge.deal import Action
 from bridge.duplicate import board_score
 from bridge.values import evolve
 
@@ -26,13 +27,21 @@ def contract_settings(scoring: str = "rubber", honours: bool = False) -> Setting
 
 def bot_states(seed: int, settings: Settings | None = None) -> list[Deal]:
     """Every state of one deal of contract bridge played by four bots."""
+    return bot_play(seed, settings)[0]
+
+
+def bot_play(seed: int, settings: Settings | None = None) -> tuple[list[Deal], list[Action]]:
+    """`bot_states`, and the bot's choice in each state but the last (`Deal.bot_action`: a
+    function of the state, so the tests read it here rather than ask for it again)."""
     rng = random.Random(seed)
     deal = new_deal(CONTRACT, PLAYERS, settings or contract_settings(), seed % 4, rng)
-    states = [deal]
+    states, actions = [deal], []
     while not deal.is_finished:
-        deal = deal.act(deal.actor, deal.bot_action(), rng)
+        action = deal.bot_action()
+        actions.append(action)
+        deal = deal.act(deal.actor, action, rng)
         states.append(deal)
-    return states
+    return states, actions
 
 
 def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, list[Deal]]:
@@ -55,9 +64,9 @@ def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, li
 def test_bots_play_legal_moves_and_every_deal_runs_to_thirteen_tricks() -> None:
     made = 0
     for seed in range(300):
-        states = bot_states(seed)
-        for deal in states[:-1]:
-            assert deal.bot_action() in deal.legal_actions()
+        states, actions = bot_play(seed)
+        for deal, action in zip(states[:-1], actions, strict=True):  # action: deal.bot_action()
+            assert action in deal.legal_actions()
         final = states[-1]
         outcome = final.outcome()
         assert outcome is not None and len(final.tricks) == 13
@@ -69,9 +78,9 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see() -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(150):
-        for deal in bot_states(seed)[:-1]:
+        states, actions = bot_play(seed)
+        for deal, choice in zip(states[:-1], actions, strict=True):  # choice: deal.bot_action()
             actor = deal.actor
-            choice = deal.bot_action()
             other = hidden_swaps(deal, actor, rng)
             if other.hands == deal.hands:
                 continue
@@ -238,7 +247,7 @@ def test_random_contract_deals_keep_every_card_and_agree_on_legal_cards_and_tric
     (highest trump, else highest of the led suit)."""
     rng = random.Random(4)
     for seed in range(300):
-        deal = bot_states(seed)[0]
+        deal = new_deal(CONTRACT, PLAYERS, contract_settings(), seed % 4, random.Random(seed))  # bot_states(seed)[0]
         while not deal.is_finished:
             if deal.phase is not Phase.PLAYING:
                 deal = deal.act(deal.actor, deal.bot_action(), rng)

@@ -1,7 +1,6 @@
 """The double-dummy search (`bridge.double_dummy`) against a brute-force oracle on small endings."""
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
@@ -13,38 +12,73 @@ from bridge.double_dummy import Budget, Ending, SearchLimit, can_take, first_gue
 def oracle(hands: list[list[Card]], leader: int, trump: Suit | None, side: tuple[bool, ...], must_break: bool,
            broken: bool, trick: tuple[tuple[int, Card], ...] = ()) -> int:
     """The side's most tricks by plain minimax over every legal card: no pruning, no equivalent
-    cards skipped, no bounds; a position met again is looked up (each exact value is kept, keyed
-    by the whole position)."""
-    return _minimax(tuple(frozenset(hand) for hand in hands), leader, trump, side, must_break, broken, trick)
-
-
-@functools.lru_cache(maxsize=1 << 20)
-def _minimax(hands: tuple[frozenset[Card], ...], leader: int, trump: Suit | None, side: tuple[bool, ...],
-             must_break: bool, broken: bool, trick: tuple[tuple[int, Card], ...]) -> int:
+    cards skipped, no bounds. A card is a bit (13 a suit, lowest rank first, so that of two cards
+    of a suit the higher bit is the higher card); a position at a trick's start met again is
+    looked up (each exact value kept, keyed by the whole position, for this ending alone)."""
     seats = len(hands)
-    if not trick and not hands[leader]:
-        return 0
-    seat = (leader + len(trick)) % seats
-    hand = hands[seat]
-    if trick:
-        legal = [c for c in hand if c.suit == trick[0][1].suit] or list(hand)
-    elif must_break and trump is not None and not broken and any(c.suit != trump for c in hand):
-        legal = [c for c in hand if c.suit != trump]
-    else:
-        legal = list(hand)
-    results = []
-    for card in legal:
-        after = tuple(h - {card} if p == seat else h for p, h in enumerate(hands))
-        played = (*trick, (seat, card))
-        if len(played) < seats:
-            results.append(_minimax(after, leader, trump, side, must_break, broken, played))
+    suits = [0x1FFF << 13 * suit for suit in range(4)]
+    trumps = suits[trump] if trump is not None else 0
+    known: dict[tuple[tuple[int, ...], int, bool], int] = {}
+
+    def bit(card: Card) -> int:
+        return 1 << (card.suit * 13 + card.rank - 2)
+
+    def beats(card: int, winning: int, led: int) -> bool:
+        """Whether `card` wins the trick from `winning`, the best card so far."""
+        if card & trumps:
+            return not winning & trumps or card > winning
+        return not winning & trumps and bool(card & led) and card > winning
+
+    def trick_start(hands: tuple[int, ...], leader: int, broken: bool) -> int:
+        if not hands[leader]:
+            return 0
+        key = (hands, leader, broken)
+        value = known.get(key)
+        if value is None:
+            value = known[key] = in_trick(hands, leader, broken, 0, 0, leader, 0)
+        return value
+
+    def in_trick(hands: tuple[int, ...], leader: int, broken: bool, played: int, led: int, winner: int,
+                 winning: int) -> int:
+        """`played` cards are on the trick, of the `led` suit's mask; `winner`'s `winning` card wins it so far."""
+        seat = (leader + played) % seats
+        hand = hands[seat]
+        if played:
+            legal = hand & led or hand
+        elif must_break and trumps and not broken and hand & ~trumps:
+            legal = hand & ~trumps
         else:
-            led = played[0][1].suit
-            trumps = [p for p in played if p[1].suit == trump]
-            winner = max(trumps or [p for p in played if p[1].suit == led], key=lambda p: p[1].rank)[0]
-            now_broken = broken or bool(trumps)
-            results.append(side[winner] + _minimax(after, winner, trump, side, must_break, now_broken, ()))
-    return max(results) if side[seat] else min(results)
+            legal = hand
+        ours, value = side[seat], -1
+        while legal:
+            card = legal & -legal
+            legal ^= card
+            after = (*hands[:seat], hand ^ card, *hands[seat + 1:])
+            if not played:
+                suit = next(mask for mask in suits if card & mask)
+                now, best = seat, card
+            else:
+                suit = led
+                takes = (not winning & trumps or card > winning) if card & trumps else (
+                    not winning & trumps and card & led and card > winning)  # beats(), inline: the hot loop
+                now, best = (seat, card) if takes else (winner, winning)
+            if played + 1 < seats:
+                result = in_trick(after, leader, broken, played + 1, suit, now, best)
+            else:  # the trick is over: a trump played wins it, and breaks trumps
+                result = side[now] + trick_start(after, now, broken or bool(best & trumps))
+            if value < 0 or (result > value if ours else result < value):
+                value = result
+        return value
+
+    masks = tuple(sum(bit(card) for card in hand) for hand in hands)
+    if not trick:
+        return trick_start(masks, leader, broken)
+    led = next(mask for mask in suits if bit(trick[0][1]) & mask)
+    winner, winning = trick[0][0], bit(trick[0][1])
+    for seat, card in trick[1:]:
+        if beats(bit(card), winning, led):
+            winner, winning = seat, bit(card)
+    return in_trick(masks, leader, broken, len(trick), led, winner, winning)
 
 
 def random_ending(rng: random.Random, seats: int, size: int) -> Ending:

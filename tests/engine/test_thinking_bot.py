@@ -15,7 +15,7 @@ from bridge.bids import DOUBLE, Bid, Strain
 from bridge.cards import DECK, Suit
 from bridge.contract import CONTRACT
 from bridge.core import SUIT_MASKS, PlayCore, card_index, hand_mask
-from bridge.deal import Bidding, Outcome, PassedOut
+from bridge.deal import Action, Bidding, Outcome, PassedOut
 from bridge.double_dummy import Ending, can_take
 from bridge.memory import MEMORY
 from bridge.thinking_bot import THINKING_BOT, ThinkingBot, _clearly_positive, _distinct, _Search, _Simulation
@@ -168,16 +168,30 @@ def test_a_decision_with_one_real_choice_is_the_heuristic_bots() -> None:
 def auction_states(variant: Variant, settings: Settings, seed: int) -> list[Deal]:
     """Every state of a deal before its play in which a call or the partner card is to be made,
     the decisions the thinking bot's."""
-    rng = random.Random(seed)
-    deal = new_deal(variant, PLAYERS[:variant.seats], settings, seed % variant.seats, rng)
-    states = []
-    while not deal.is_finished and not (deal.contract is not None and deal.trick is not None):
-        actor = deal.actor
-        assert actor is not None
-        if deal.trick is None:
-            states.append(deal)
-        deal = deal.act(actor, BOT(deal.view(actor), deal.legal_actions()), rng)
-    return states
+    return [deal for deal, _ in auction_decisions(variant, settings, seed)]
+
+
+#: `auction_decisions` by variant, settings and seed: several tests walk the same deals' auctions.
+_AUCTIONS: dict[tuple[str, Settings, int], tuple[tuple[Deal, Action], ...]] = {}
+
+
+def auction_decisions(variant: Variant, settings: Settings, seed: int) -> tuple[tuple[Deal, Action], ...]:
+    """`auction_states`, each with the thinking bot's decision in it (the one made to go on). Made
+    once a session: the deals are values and the bot's choice is a function of its seat's view."""
+    key = (variant.name, settings, seed)
+    if key not in _AUCTIONS:
+        rng = random.Random(seed)
+        deal = new_deal(variant, PLAYERS[:variant.seats], settings, seed % variant.seats, rng)
+        decisions = []
+        while not deal.is_finished and not (deal.contract is not None and deal.trick is not None):
+            actor = deal.actor
+            assert actor is not None
+            action = BOT(deal.view(actor), deal.legal_actions())
+            if deal.trick is None:
+                decisions.append((deal, action))
+            deal = deal.act(actor, action, rng)
+        _AUCTIONS[key] = tuple(decisions)
+    return _AUCTIONS[key]
 
 
 @pytest.mark.parametrize("game", HIDING)
@@ -188,13 +202,12 @@ def test_the_thinking_bots_call_does_not_depend_on_cards_its_seat_cannot_see(gam
     rng = random.Random(3)
     checked = 0
     for seed in range(24):
-        for deal in auction_states(variant, settings, seed):
+        for deal, choice in auction_decisions(variant, settings, seed):  # BOT(deal.view(actor), legal)
             actor = deal.actor
             assert actor is not None
             legal = deal.legal_actions()
             if len(_Simulation(deal.view(actor), legal, deal.bot_action()).proposals) < 2:
                 continue
-            choice = BOT(deal.view(actor), legal)
             assert choice in legal
             other = hidden_swaps(deal, actor, rng)
             assert other.hands != deal.hands and other.view(actor) == deal.view(actor)

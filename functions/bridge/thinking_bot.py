@@ -240,7 +240,8 @@ class _Layouts:
         self.replays = 0
         #: Nodes of work the last `best` spent, and what is left of its budget while it works.
         self.spent = self.left = 0
-
+        #: The decision's solvers, by trump, side (a bit a seat) and lead rule (`_ask`).
+        self.solvers: dict[tuple[int, int, bool], Search] = {}
 
     def _layouts(self, budget: int, most: int) -> Iterator[tuple[tuple[int, ...], int]]:
         """Layouts (`_layout`) while `budget` nodes of work last, `most` at most, each charged
@@ -268,6 +269,21 @@ class _Layouts:
         if steady and self.left > 0:
             self._charge(_spend(self.left))
         self.spent = budget - self.left
+
+    def _ask(self, core: PlayCore, side: int, beta: int) -> int | None:
+        """A bound at `beta` on the tricks the seats of `side` take of those left in `core`
+        (`ddsolver.Search.bound`) on what is left of the budget, its nodes charged to it; None if it
+        ran out first. The decision's solver for the position's trump, side and lead rule answers:
+        its transposition table is shared by the decision's layouts and candidates, and by no other
+        decision."""
+        rules = core.rules
+        key = (rules.trump, side, rules.must_break)
+        search = self.solvers.get(key)
+        if search is None:
+            search = self.solvers[key] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
+        bound = search.bound(core.hands, core.leader, core.trick, core.broken, beta, self.left)
+        self._charge(search.nodes)
+        return None if bound < 0 else bound
 
     def _layout(self) -> tuple[tuple[int, ...], int] | None:
         """The hidden seats' cards dealt at random consistently with what the seat knows, and the
@@ -369,8 +385,6 @@ class _Search(_Layouts):
         #: Cards out of the hand played from: what separates its runs of equivalent cards.
         self.elsewhere = self.unseen | sum(m for p, m in known.items() if p != self.seat)
         self.candidates = _distinct(legal, self.elsewhere)
-        #: The decision's solvers, one for each side a layout counts for (by its seats, a bit each).
-        self.solvers: dict[int, Search] = {}
 
     def best(self, budget: int, preferred: int, steady: bool = False) -> int:
         """The candidate worth most to the seat's side summed over layouts (`_value`), counting
@@ -421,10 +435,7 @@ class _Search(_Layouts):
         if worth is None and not 0 < goal <= left:
             return int(goal <= 0), guess
         side = declarers if ours else ~declarers & ((1 << rules.seats) - 1)
-        search = self.solvers.get(side)
-        if search is None:
-            search = self.solvers[side] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
-        ask = functools.partial(self._ask, search, core.hands, core.leader, core.trick, core.broken)
+        ask = functools.partial(self._ask, core, side)
         if worth is None:  # the goal reached or not is all
             bound = ask(goal)
             return None if bound is None else (int(bound >= goal), guess)
@@ -442,14 +453,6 @@ class _Search(_Layouts):
                               rules.seats))
         return (value if ours else -value), lower
 
-    def _ask(self, search: Search, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool,
-             beta: int) -> int | None:
-        """`search`'s bound at `beta` (`ddsolver.Search.bound`) on what is left of the budget, its
-        nodes charged to it; None if it ran out first."""
-        bound = search.bound(hands, leader, trick, broken, beta, self.left)
-        self._charge(search.nodes)
-        return None if bound < 0 else bound
-
 
 class _Simulation(_Layouts):
     """One decision before the play (a call, or the partner card): the actions worth weighing
@@ -462,7 +465,6 @@ class _Simulation(_Layouts):
     def __init__(self, view: SeatView, legal: Sequence[Action], preferred: Action) -> None:
         super().__init__(view)
         self.proposals: tuple[Action, ...] = _proposals(view, legal, preferred)
-        self.solvers: dict[tuple[int, int, bool], Search] = {}
 
     def best(self, budget: int, steady: bool = False) -> Action:
         """The proposal worth most to the seat's side on average over whole layouts (every
@@ -485,8 +487,7 @@ class _Simulation(_Layouts):
                 key = (contract.contract, contract.partner)
                 if key not in worth:
                     self._charge(QUESTION_NODES)
-                    worth[key], nodes = self._worth(contract, self.left)
-                    self._charge(nodes)
+                    worth[key] = self._worth(contract)
                 value = worth[key]
                 if value is None:
                     break
@@ -524,26 +525,22 @@ class _Simulation(_Layouts):
             deal = deal.act(actor, variant.bot(deal.view(actor), deal.legal_actions()), redeal)
         return deal
 
-    def _worth(self, deal: Deal, budget: int) -> tuple[int | None, int]:
+    def _worth(self, deal: Deal) -> int | None:
         """What `deal`, at its opening lead, is worth to the seat's side, its contract made if the
-        declarer's side can take its target double-dummy and one trick short if not; None if the
-        question took more than `budget` nodes; and the nodes it took."""
+        declarer's side can take its target double-dummy and one trick short if not (one question,
+        `_ask`); None if the budget ran out first."""
         contract, partner, core = deal.contract, deal.partner, deal.card_play()
         assert contract is not None and partner is not None
         rules = core.rules
         side = (1 << contract.declarer) | (1 << partner)
-        key = (rules.trump, side, rules.must_break)
-        search = self.solvers.get(key)
-        if search is None:
-            search = self.solvers[key] = Search(rules.seats, rules.trump, side, rules.must_break, TABLE_LIMIT)
-        bound = search.bound(core.hands, core.leader, core.trick, core.broken, contract.target, budget)
-        if bound < 0:
-            return None, search.nodes
+        bound = self._ask(core, side, contract.target)
+        if bound is None:
+            return None
         tricks = contract.target if bound >= contract.target else contract.target - 1
         outcome = Outcome(contract.declarer, partner, contract, tricks, rules.hand_size - tricks, rules.seats)
         worth = deal.variant.worth
         value = worth(outcome) if worth is not None else (1 if outcome.made else -1)
-        return (value if side >> self.view.position & 1 else -value), search.nodes
+        return value if side >> self.view.position & 1 else -value
 
 
 def _clearly_positive(gains: Sequence[int]) -> bool:

@@ -255,7 +255,8 @@ def test_each_call_is_judged_by_the_auction_the_system_bids_after_it_and_the_con
                         assert entry.call == step.bot_action()
                     step = step.act(entry.position, entry.call, random.Random(0))
                 assert step.contract == finished.contract
-                value, _ = bidding._worth(finished, 1 << 40)
+                bidding.left = 1 << 40
+                value = bidding._worth(finished)
                 contract, partner = finished.contract, finished.partner
                 assert contract is not None and partner is not None
                 ending = Ending(finished.hands, finished.trick.leader, contract.trump,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -36,9 +37,12 @@ from bridge import (
     Settings,
     Trick,
     is_weak,
+    new_deal,
     parse_call,
 )
+from bridge.deal import Action
 from bridge.floating import ChoosingPartner
+from bridge.variant import Variant
 
 # ----- hypothesis --------------------------------------------------------------------
 # Profiles are applied per test (`property_settings`), not loaded globally, so they cannot
@@ -341,3 +345,18 @@ def play_trick(game: Deal, *texts: str) -> Deal:
     for text in texts:
         game = game.play_card(game.turn, card(text))
     return game
+
+
+def bot_play(variant: Variant, settings: Settings, seed: int) -> tuple[list[Deal], list[Action]]:
+    """Every state of one deal of `variant` played by its bot in every seat, from the deal to its
+    end, and the bot's choice in each state but the last (`Deal.bot_action`: a function of the
+    state, so tests read it here rather than ask for it again)."""
+    rng = random.Random(seed)
+    deal = new_deal(variant, PLAYERS[:variant.seats], settings, seed % variant.seats, rng)
+    states, actions = [deal], []
+    while not deal.is_finished:
+        action = deal.bot_action()
+        actions.append(action)
+        deal = deal.act(deal.actor, action, rng)
+        states.append(deal)
+    return states, actions

@@ -6,37 +6,22 @@ from __future__ import annotations
 
 import random
 
-from bridge import DECK, FLOATING, PASS, Card, Deal, Reason, Room, Settings, Status, new_deal
-from bridge.deal import Action
+from bridge import DECK, FLOATING, PASS, Card, Deal, Reason, Room, Settings, Status
 from bridge.room import BOT_PREFIX, is_bot, stat_changes
-from tests.engine.conftest import PLAYERS, card, cards, hands_from, playing_game, rejects, seated
+from tests.engine.conftest import PLAYERS, bot_play, card, cards, hands_from, playing_game, rejects, seated
 
 SEED_DEALS = 1500
 
 
 def bot_deal(seed: int, settings: Settings = Settings()) -> list[Deal]:
     """Every state of one deal played by four bots, from the deal to its end."""
-    return bot_play(seed, settings)[0]
-
-
-def bot_play(seed: int, settings: Settings = Settings()) -> tuple[list[Deal], list[Action]]:
-    """`bot_deal`, and the bot's choice in each state but the last (`Deal.bot_action`: a function
-    of the state, so the tests read it here rather than ask for it again)."""
-    rng = random.Random(seed)
-    deal = new_deal(FLOATING, PLAYERS, settings, seed % 4, rng)
-    states, actions = [deal], []
-    while not deal.is_finished:
-        action = deal.bot_action()
-        actions.append(action)
-        deal = deal.act(deal.turn, action, rng)
-        states.append(deal)
-    return states, actions
+    return bot_play(FLOATING, settings, seed)[0]
 
 
 def test_bot_moves_are_always_legal_and_finish_every_deal():
     made = contracts = 0
     for seed in range(SEED_DEALS):
-        states, actions = bot_play(seed, Settings.of(playAllTricks=bool(seed % 2)))
+        states, actions = bot_play(FLOATING, Settings.of(playAllTricks=bool(seed % 2)), seed)
         for deal, action in zip(states[:-1], actions, strict=True):  # action: deal.bot_action()
             assert action in deal.legal_actions()
         outcome = states[-1].outcome()
@@ -78,7 +63,7 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see():
     rng = random.Random(7)
     checked = 0
     for seed in range(300):
-        states, actions = bot_play(seed)
+        states, actions = bot_play(FLOATING, Settings(), seed)
         for deal, choice in zip(states[:-1], actions, strict=True):  # choice: deal.bot_action()
             turn = deal.turn
             for _ in range(2):

@@ -8,11 +8,10 @@ from bridge import DECK, PASS, Card, Deal, Match, Phase, Reason, Room, Settings,
 from bridge.bids import Bid, Doubling, Strain
 from bridge.contract import CONTRACT
 from bridge.contract_scoring import Entry, Kind, Side
-from bridge.deal import Action
 from bridge.duplicate import board_score
 from bridge.values import evolve
 
-from .conftest import PLAYERS, cards, follow_suit_cards, rejects
+from .conftest import PLAYERS, bot_play, cards, follow_suit_cards, rejects
 from .test_bots import hidden_swaps
 from .test_contract_scoring import DOUBLED_OVERTRICK, NO_TRUMP_CONTRACT, PER_TRICK, SLAM, table_penalty
 from .test_match import Table, new_room, ready_all, start, trick_winner
@@ -27,21 +26,7 @@ def contract_settings(scoring: str = "rubber", honours: bool = False) -> Setting
 
 def bot_states(seed: int, settings: Settings | None = None) -> list[Deal]:
     """Every state of one deal of contract bridge played by four bots."""
-    return bot_play(seed, settings)[0]
-
-
-def bot_play(seed: int, settings: Settings | None = None) -> tuple[list[Deal], list[Action]]:
-    """`bot_states`, and the bot's choice in each state but the last (`Deal.bot_action`: a
-    function of the state, so the tests read it here rather than ask for it again)."""
-    rng = random.Random(seed)
-    deal = new_deal(CONTRACT, PLAYERS, settings or contract_settings(), seed % 4, rng)
-    states, actions = [deal], []
-    while not deal.is_finished:
-        action = deal.bot_action()
-        actions.append(action)
-        deal = deal.act(deal.actor, action, rng)
-        states.append(deal)
-    return states, actions
+    return bot_play(CONTRACT, settings or contract_settings(), seed)[0]
 
 
 def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, list[Deal]]:
@@ -64,7 +49,7 @@ def play_match(settings: Settings, seed: int, most: int = 80) -> tuple[Match, li
 def test_bots_play_legal_moves_and_every_deal_runs_to_thirteen_tricks() -> None:
     made = 0
     for seed in range(300):
-        states, actions = bot_play(seed)
+        states, actions = bot_play(CONTRACT, contract_settings(), seed)
         for deal, action in zip(states[:-1], actions, strict=True):  # action: deal.bot_action()
             assert action in deal.legal_actions()
         final = states[-1]
@@ -78,7 +63,7 @@ def test_a_bots_choice_does_not_depend_on_cards_its_seat_cannot_see() -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(150):
-        states, actions = bot_play(seed)
+        states, actions = bot_play(CONTRACT, contract_settings(), seed)
         for deal, choice in zip(states[:-1], actions, strict=True):  # choice: deal.bot_action()
             actor = deal.actor
             other = hidden_swaps(deal, actor, rng)

@@ -436,6 +436,11 @@ def _documents_under(document_path: str) -> dict[str, dict[str, Any]]:
     return found
 
 
+def admin_documents_under(document_path: str) -> dict[str, dict[str, Any]]:
+    """Every existing document below `document_path`, at any depth, by path (rules bypassed)."""
+    return _documents_under(document_path)
+
+
 #: A hand record's path (`rooms/{roomID}/deals/{n}`).
 _DEAL_RECORD = re.compile(r"rooms/[^/]+/deals/[^/]+")
 #: What the analysis trigger writes on its own time after a deal (SPEC §16, issue 33; tests/service/

@@ -151,6 +151,8 @@ def public_room(room: Room) -> RoomState:
         "firstHalf": _first_half(deal) if deal and deal.first_tricks else None,
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
+        "tournament": {"tournamentID": table.tournament_id, "entrant": table.entrant}
+        if (table := room.tournament) else None,
         "claim": _claim(deal) if deal and room.abandoned_by is None else None,
         "claims": _claims(deal) if deal else [],
         "undo": {"by": request.position, "accepted": list(request.accepted), "answering": list(room.undo_answerers)}

@@ -64,6 +64,12 @@ class Reason(StrEnum):
     UNDO_NOT_ALLOWED = "UNDO_NOT_ALLOWED"
     UNDO_PENDING = "UNDO_PENDING"
     NO_UNDO = "NO_UNDO"
+    TOURNAMENT_NOT_FOUND = "TOURNAMENT_NOT_FOUND"
+    INVALID_TOURNAMENT = "INVALID_TOURNAMENT"
+    TOURNAMENT_NOT_OPEN = "TOURNAMENT_NOT_OPEN"
+    ALREADY_ENTERED = "ALREADY_ENTERED"
+    NOT_ENTERED = "NOT_ENTERED"
+    TOO_MANY_TOURNAMENTS = "TOO_MANY_TOURNAMENTS"
 
     @property
     def status(self) -> str:
@@ -76,15 +82,16 @@ _STATUS: dict[Reason, str] = {
     Reason.APP_CHECK_REQUIRED: "unauthenticated",
     **{r: "invalid-argument" for r in (
         Reason.INVALID_ARGUMENT, Reason.INVALID_CARD, Reason.INVALID_BID, Reason.INVALID_SETTINGS,
-        Reason.INVALID_EVENT)},
+        Reason.INVALID_EVENT, Reason.INVALID_TOURNAMENT)},
     Reason.EVENT_NOT_FOUND: "not-found",
+    Reason.TOURNAMENT_NOT_FOUND: "not-found",
     Reason.ROOM_NOT_FOUND: "not-found",
     Reason.PLAYER_NOT_FOUND: "not-found",
     Reason.BOT_NOT_FOUND: "not-found",
     Reason.ACCOUNT_EXISTS: "already-exists",
     **{r: "permission-denied" for r in (
         Reason.NOT_IN_ROOM, Reason.NOT_HOST, Reason.NOT_INVITED, Reason.NOT_DECLARER, Reason.KICKED,
-        Reason.NOT_DIRECTOR, Reason.NOT_IN_EVENT, Reason.NOT_OPPONENT)},
+        Reason.NOT_DIRECTOR, Reason.NOT_IN_EVENT, Reason.NOT_OPPONENT, Reason.NOT_ENTERED)},
     **{r: "failed-precondition" for r in (
         Reason.ALREADY_IN_ROOM, Reason.ROOM_FULL, Reason.GAME_STARTED, Reason.GAME_ENDED,
         Reason.NOT_ALL_READY, Reason.NOT_ENOUGH_PLAYERS, Reason.WRONG_PHASE, Reason.NOT_YOUR_TURN,
@@ -93,9 +100,11 @@ _STATUS: dict[Reason, str] = {
         Reason.MUST_FOLLOW_SUIT, Reason.TRUMP_NOT_BROKEN, Reason.NO_FREE_SEAT, Reason.TURN_NOT_EXPIRED,
         Reason.CHAT_DISABLED, Reason.SEAT_TAKEN, Reason.EVENT_STARTED, Reason.EVENT_ENDED, Reason.EVENT_TABLE,
         Reason.CLAIM_PENDING, Reason.CLAIM_REJECTED, Reason.NO_CLAIM, Reason.ALREADY_ANSWERED, Reason.UNDO_DISABLED,
-        Reason.NOTHING_TO_UNDO, Reason.UNDO_NOT_ALLOWED, Reason.UNDO_PENDING, Reason.NO_UNDO)},
+        Reason.NOTHING_TO_UNDO, Reason.UNDO_NOT_ALLOWED, Reason.UNDO_PENDING, Reason.NO_UNDO,
+        Reason.TOURNAMENT_NOT_OPEN, Reason.ALREADY_ENTERED)},
     Reason.RATE_LIMITED: "resource-exhausted",
     Reason.TOO_MANY_EVENTS: "resource-exhausted",
+    Reason.TOO_MANY_TOURNAMENTS: "resource-exhausted",
     Reason.CONTENTION: "aborted",
     Reason.STALE_STATE: "aborted",
     Reason.UNAVAILABLE: "unavailable",

@@ -98,6 +98,18 @@ class EventTable:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """What makes a room an entrant's table in a robot tournament (docs/TOURNAMENTS.md): the
+    tournament and its `entrant`, who plays every board there with three bots, at their own pace.
+    Like an event's table it has no lobby and its next board starts when the entrant is ready;
+    unlike one, its bots never play on alone: once the entrant has left, the board in play is
+    played out and the table has ended."""
+
+    tournament_id: str
+    entrant: str
+
+
+@dataclass(frozen=True, slots=True)
 class UndoPoint:
     """The last action a person made in the deal in progress (SPEC §15), while nobody has acted
     after it: who made it, and the deal as it was just before."""
@@ -141,7 +153,8 @@ class Room:
     may ask to take back; `undo_request`: such a request being answered.
     `next_seed`: the secret seed the room has committed to for its next deal (SPEC §16; None at
     an event's table, whose boards the event deals); `seed`: the current or last deal's, with
-    the entropy it was dealt with and the decks drawn (None: dealt otherwise)."""
+    the entropy it was dealt with and the decks drawn (None: dealt otherwise). `tournament`: the
+    robot tournament the room is an entrant's table of (None: none; never with `event`)."""
 
     host: str
     seats: tuple[Seat, ...]
@@ -157,6 +170,7 @@ class Room:
     undo_request: UndoRequest | None = None
     next_seed: bytes | None = None
     seed: DealSeed | None = None
+    tournament: TournamentTable | None = None
 
     @staticmethod
     def create(host: str, display_name: str, settings: Settings = Settings()) -> Room:
@@ -164,21 +178,31 @@ class Room:
         return Room(host, (Seat(host, display_name),), settings, next_seed=new_seed())
 
     @staticmethod
-    def event_table(event: EventTable, director: str, observer: str | None, seats: tuple[Seat, ...],
+    def event_table(event: EventTable | TournamentTable, host: str, observer: str | None, seats: tuple[Seat, ...],
                     settings: Settings, boards: tuple[Board, ...]) -> Room:
-        """A table of a duplicate event with its four seated, its first board dealt at once (then
-        the bots' moves). The event's director is its host; `observer` (the director when they
-        do not play) may read it too."""
+        """A table of a duplicate event or a tournament with its four seated, its first board dealt
+        at once (then the bots' moves). `host`: the event's director, or the tournament's entrant;
+        `observer` (an event's director when they do not play) may read it too."""
         players = tuple(seat.uid for seat in seats)
         names = {seat.uid: seat.display_name for seat in seats}
-        room = Room(director, seats, settings, invited=(observer,) if observer else (), event=event)
+        tournament = event if isinstance(event, TournamentTable) else None
+        room = Room(host, seats, settings, invited=(observer,) if observer else (),
+                    event=event if isinstance(event, EventTable) else None, tournament=tournament)
         match, deal = Match.start(players, names, settings, secure_rng(), boards)
         return evolve(room, match=match)._moved(deal, None)
+
+    @property
+    def competition(self) -> EventTable | TournamentTable | None:
+        """The duplicate event or tournament the room is a table of (None: a room of its own),
+        which seats, deals and replaces its players: such a table has no lobby."""
+        return self.event or self.tournament
 
     # ----- derived facts -------------------------------------------------------------
 
     @property
     def status(self) -> Status:
+        """The room's phase. A tournament's table where no person sits any more (its entrant left)
+        has ended once its board in play is over: its bots do not play the entrant's boards."""
         # Read two or three times a move: the phase maps through a dict (`Status(value)`, an
         # enum lookup by value, made the whole engine ~10 % slower).
         match, deal = self.match, self.deal
@@ -188,7 +212,7 @@ class Room:
             return Status.WAITING
         if not deal.is_finished:
             return _STATUS_OF_PHASE[deal.phase]
-        if match.is_over(deal):
+        if match.is_over(deal) or (self.tournament is not None and self._bots_alone):
             return Status.ENDED
         return Status.WAITING if self.regrouping else Status.DEAL_ENDED
 
@@ -199,6 +223,10 @@ class Room:
     @property
     def deal_in_progress(self) -> bool:
         return self.deal is not None and not self.deal.is_finished and not self.is_ended
+
+    @property
+    def _bots_alone(self) -> bool:
+        return all(seat.bot for seat in self.seats)
 
     @property
     def seat_count(self) -> int:
@@ -263,10 +291,11 @@ class Room:
         return evolve(self, seats=(*self.seats, Seat(uid, display_name)))
 
     def _require_no_event(self) -> None:
-        """A duplicate event's table has no lobby: its event seats, starts and replaces players."""
-        if self.event is not None:
-            raise BridgeError(Reason.EVENT_TABLE, "This room is a table of a duplicate event: the event's calls "
-                                                  "seat, start and replace its players.")
+        """A duplicate event's or a tournament's table has no lobby: its event or tournament seats,
+        starts and replaces players."""
+        if self.competition is not None:
+            raise BridgeError(Reason.EVENT_TABLE, "This room is a table of a duplicate event or a tournament: its "
+                                                  "calls seat, start and replace the table's players.")
 
     def require_welcome(self, uid: str) -> None:
         """`uid` may come in to sit or watch: not seated already, and invited to an invite-only
@@ -332,8 +361,9 @@ class Room:
         return new_bot({*self.member_ids, *(self.match.scores if self.match else ())})
 
     def left_event(self, uid: str, bot: Seat) -> Room:
-        """A player leaves a duplicate event's table: `bot` takes their seat (and their cards, in a
-        board in progress) and the table plays on, even with bots alone. The event chooses the bot
+        """A player leaves a duplicate event's or a tournament's table: `bot` takes their seat (and
+        their cards, in a board in progress) and the table plays on, even with bots alone (at a
+        tournament's, to the end of that board: `status`). The event chooses the bot
         (`Event.replaced`): its uid is new to the whole event, not only to this table."""
         position = self._member(uid)
         seats = (*self.seats[:position], bot, *self.seats[position + 1:])
@@ -385,21 +415,22 @@ class Room:
         position = self._member(uid)
         self._require_lobby()
         ready = not self.seats[position].ready
-        if entropy is not None and self.event is not None:
-            raise BridgeError(Reason.INVALID_ARGUMENT, "An event's boards were dealt when it was created: "
-                                                       "send no entropy at its tables.")
+        if entropy is not None and self.competition is not None:
+            raise BridgeError(Reason.INVALID_ARGUMENT, "An event's or a tournament's boards were dealt when it was "
+                                                       "created: send no entropy at its tables.")
         if entropy is not None and not ready:
             raise BridgeError(Reason.INVALID_ARGUMENT, "Entropy goes with getting ready, and this call makes "
                                                        "you not ready: send it without entropy.")
         return self._with_seat(position, ready=ready, entropy=entropy or "").next_board_if_ready()
 
     def next_board_if_ready(self) -> Room:
-        """At an event's table between boards, with every seat ready and a board to come: that
-        board dealt (then the bots' moves). Anywhere else, the room as it is (the same value).
-        A table of bots alone is ready after every board: whoever saves it deals on, one board
-        at a time, recording each."""
+        """At an event's or a tournament's table between boards, with every seat ready and a board
+        to come: that board dealt (then the bots' moves). Anywhere else, the room as it is (the
+        same value). An event's table of bots alone is ready after every board: whoever saves it
+        deals on, one board at a time, recording each. (A tournament's table of bots alone has
+        ended: `status`.)"""
         match, deal = self.match, self.deal
-        if (self.event is None or match is None or deal is None or match.upcoming_board is None
+        if (self.competition is None or match is None or deal is None or match.upcoming_board is None
                 or self.status is not Status.DEAL_ENDED or not all(seat.ready for seat in self.seats)):
             return self
         players = self.member_ids

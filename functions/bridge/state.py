@@ -23,9 +23,11 @@ older server still loads, and is stored in the current form the next time it cha
   drawn), and contract bridge's sheet's `lastVulnerable`.
 - 11: 10 with each claim's `after` (the tricks complete when it was made) and each deal's
   `rejectedClaims` (SPEC §15: a claim stays on the record, accepted or not).
-- 12: this module's form: 11 without `spectators` and `kicked`, which are the room's audience, a
-  document of its own (`bridge.audience`): watching never changes the state. A document stored
-  before keeps its audience until the room next changes (`legacy_audience`).
+- 12: 11 without `spectators` and `kicked`, which are the room's audience, a document of its
+  own (`bridge.audience`): watching never changes the state. A document stored before keeps its
+  audience until the room next changes (`legacy_audience`).
+- 13: this module's form: 12 with the room's `tournament` (docs/TOURNAMENTS.md: the tournament
+  and entrant of a tournament's table; null elsewhere).
 """
 from __future__ import annotations
 
@@ -40,13 +42,13 @@ from .deal import AuctionCall, Claim, Contract, Deal, Phase, Play, StoredState, 
 from .deal_seed import DealSeed
 from .dealing import Board
 from .match import Match
-from .room import EventTable, Room, Seat, UndoPoint, UndoRequest
+from .room import EventTable, Room, Seat, TournamentTable, UndoPoint, UndoRequest
 from .settings import Settings
 from .values import evolve
 from .variant import Variant
 from .variants import variant_named
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 Doc = dict[str, Any]
 
 
@@ -118,6 +120,7 @@ def encode(room: Room) -> Doc:
         "turnDeadline": room.turn_deadline,
         "event": {"id": room.event.event_id, "table": room.event.table, "round": room.event.round}
         if room.event else None,
+        "tournament": {"id": table.tournament_id, "entrant": table.entrant} if (table := room.tournament) else None,
         "undoPoint": {"position": point.position, "deal": _deal(point.deal)} if (point := room.undo_point) else None,
         "undoRequest": {"position": request.position, "accepted": list(request.accepted)}
         if (request := room.undo_request) else None,
@@ -211,6 +214,7 @@ def decode(doc: Mapping[str, Any]) -> Room:
         regrouping=doc["regrouping"],
         turn_deadline=doc.get("turnDeadline"),
         event=EventTable(event["id"], event["table"], event["round"]) if (event := doc["event"]) else None,
+        tournament=TournamentTable(table["id"], table["entrant"]) if (table := doc["tournament"]) else None,
         undo_point=UndoPoint(point["position"], _decode_deal(point["deal"])) if (point := doc["undoPoint"]) else None,
         undo_request=UndoRequest(request["position"], tuple(request["accepted"]))
         if (request := doc["undoRequest"]) else None,
@@ -318,10 +322,16 @@ def _v11_to_v12(doc: Mapping[str, Any]) -> Doc:
     return {key: value for key, value in doc.items() if key not in _AUDIENCE_FIELDS} | {"schemaVersion": 12}
 
 
+def _v12_to_v13(doc: Mapping[str, Any]) -> Doc:
+    """Before tournaments no room was a tournament's table."""
+    return {**doc, "schemaVersion": 13, "tournament": None}
+
+
 #: Schema version -> the step from it to the next.
 _STEPS: dict[int, Callable[[Mapping[str, Any]], Doc]] = {2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
                                                          6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9,
-                                                         9: _v9_to_v10, 10: _v10_to_v11, 11: _v11_to_v12}
+                                                         9: _v9_to_v10, 10: _v10_to_v11, 11: _v11_to_v12,
+                                                         12: _v12_to_v13}
 
 
 def legacy_audience(doc: Mapping[str, Any]) -> Audience | None:

@@ -100,9 +100,10 @@ def verify_record(record: Mapping[str, Any]) -> Verdict:
 
 
 def verify_board(event: Mapping[str, Any], board: Mapping[str, Any]) -> Verdict:
-    """A duplicate event's board (`events/{id}/boards/{n}`): once the event has ended its
-    `dealing.seed` (on the event document) must hash to the commitment shown from its creation,
-    and deck 0 of deal `n` of that seed, with no entropy, must deal the board's hands."""
+    """A duplicate event's or a robot tournament's board (`events/{id}/boards/{n}`,
+    `tournaments/{id}/boards/{n}`): once the event has ended (the tournament closed) its
+    `dealing.seed` (on its document) must hash to the commitment shown from its creation, and
+    deck 0 of deal `n` of that seed, with no entropy, must deal the board's hands."""
     name = f"board {board.get('number')}"
     dealing = event.get("dealing")
     if not isinstance(dealing, Mapping):
@@ -120,7 +121,8 @@ def verify_board(event: Mapping[str, Any], board: Mapping[str, Any]) -> Verdict:
 
 
 def verify(document: Any) -> list[Verdict]:
-    """Every deal in `document`: a hand record, a list of them, or `{"event": …, "boards": […]}`."""
+    """Every deal in `document`: a hand record, a list of them, or `{"event": …, "boards": […]}`
+    (an event's or a tournament's document, and its boards)."""
     if isinstance(document, Mapping) and "event" in document:
         return [verify_board(document["event"], board) for board in document["boards"]]
     records = document if isinstance(document, list) else [document]

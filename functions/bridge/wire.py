@@ -292,6 +292,13 @@ class EventTableDoc(TypedDict):
     round: int
 
 
+class TournamentTableDoc(TypedDict):
+    """Which robot tournament a room is an entrant's table of, and whose (docs/TOURNAMENTS.md)."""
+
+    tournamentID: str
+    entrant: str
+
+
 class Timestamp(TypedDict):
     """A Firestore timestamp, as the client SDKs hand it over (JS: `Timestamp`)."""
 
@@ -329,6 +336,7 @@ class RoomState(TypedDict):
     board: int | None
     firstHalf: FirstHalfDoc | None
     event: EventTableDoc | None
+    tournament: TournamentTableDoc | None
     claim: ClaimDoc | None
     claims: list[ClaimEntry]
     undo: UndoDoc | None
@@ -444,7 +452,8 @@ class Stats(TypedDict):
 class PlayerAccount(TypedDict):
     """`players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
     player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
-    account made before them."""
+    account made before them; `tournaments`: the friends' tournaments they created (absent from
+    an account made before tournaments)."""
 
     uid: str
     displayName: str
@@ -452,6 +461,7 @@ class PlayerAccount(TypedDict):
     roomID: str | None
     eventID: NotRequired[str | None]
     directing: NotRequired[list[str]]
+    tournaments: NotRequired[list[str]]
     stats: Stats
 
 
@@ -633,6 +643,130 @@ class DirectorDocument(TypedDict):
 
 class CreateEventAnswer(TypedDict):
     eventID: str
+
+
+# ----- robot tournaments (docs/TOURNAMENTS.md, `bridge.tournament`) -----------------------------
+
+FieldScoringName = Literal["matchpoints", "imps"]
+
+
+class TournamentDocument(TypedDict):
+    """`tournaments/{tournamentID}`: a tournament as everyone who may read it sees it (anyone
+    signed in; a friends' tournament with invitations: its creator and invitees). `opensAt` /
+    `closesAt`: its window (entries and play); `closed`: the ranking is final and the seed
+    revealed; `players` (who have a result) and `pages` (the standings' pages) are set then (null
+    before). Nothing on it changes between its creation and its close: not when someone enters,
+    nor when a board is finished (the live counts are the standings' and the boards', for those
+    who may read them)."""
+
+    tournamentID: str
+    creatorID: str | None
+    series: str | None
+    game: VariantName
+    scoring: FieldScoringName
+    boards: int
+    opensAt: Timestamp
+    closesAt: Timestamp
+    botLevel: BotLevel
+    invited: list[str]
+    closed: bool
+    players: int | None
+    pages: int | None
+    dealing: EventDealingDoc | None
+
+
+class TravellerRow(TypedDict):
+    """How some results on a board came: the contract (null: passed out), its declarer's position,
+    the tricks the declarer's side took, the entrant's `score`, how many entrants got it
+    (`count`) and what it is worth against the field (`points`: a percentage, or IMPs)."""
+
+    contract: BidText | None
+    declarer: int | None
+    tricks: int | None
+    score: int
+    count: int
+    points: float
+
+
+class TournamentBoardDocument(TypedDict):
+    """`tournaments/{tournamentID}/boards/{number}`: the board's hand record and its traveller,
+    the field's results so far (made by the minute's compaction), for those who have finished the
+    board (everyone once the tournament has closed)."""
+
+    number: int
+    dealer: int
+    vulnerable: VulnerableDoc | None
+    hands: list[HandCards]
+    results: int
+    traveller: list[TravellerRow]
+
+
+class TournamentResultDocument(TypedDict):
+    """`tournaments/{tournamentID}/boards/{number}/results/{uid}`: one entrant's result on the
+    board, with their table's hand record (`record`: the auction and the play), written when the
+    board ends; readable as the board's document is."""
+
+    tournamentID: str
+    uid: str
+    displayName: str
+    board: int
+    score: int
+    contract: BidText | None
+    declarer: int | None
+    tricks: int | None
+    record: DealRecord
+    recordedAt: Timestamp
+
+
+class TournamentEntrantDocument(TypedDict):
+    """`tournaments/{tournamentID}/entrants/{uid}`: an entrant's own progress, for them alone: their
+    table (`roomID`), the board in play there (null between boards and once done) and how many
+    boards they have finished (`played`); `done`: their table has ended (every board played, or
+    they left, or the tournament closed: the boards they had not started are not played)."""
+
+    uid: str
+    displayName: str
+    roomID: str
+    board: int | None
+    played: int
+    done: bool
+
+
+class StandingLine(TypedDict):
+    """One entrant's line of the ranking: their score and points on each board (null: not
+    played), their total (matchpoints: the mean percentage over every board; IMPs: the sum; a
+    board not played counts 40 % or -3 IMPs) and place (equal totals share the higher place)."""
+
+    uid: str
+    name: str
+    scores: list[int | None]
+    points: list[float | None]
+    total: float
+    place: int
+
+
+class StandingsPage(TypedDict):
+    """`tournaments/{tournamentID}/standings/{page}`: the ranking's lines from place `page x 500
+    + 1` on, of `pages` pages and `players` entrants with a result, made by the minute's
+    compaction at `at` (`final` once the tournament has closed); `uids` lists the page's entrants
+    (find your own line with an `array-contains` query). For those who have finished every board
+    (they know every board: nothing in it is hidden from them), and every reader once closed."""
+
+    page: int
+    pages: int
+    players: int
+    lines: list[StandingLine]
+    uids: list[str]
+    final: bool
+    at: Timestamp
+
+
+class CreateTournamentAnswer(TypedDict):
+    tournamentID: str
+
+
+class EnterTournamentAnswer(TypedDict):
+    roomID: str
 
 
 # ----- double-dummy analysis of a hand record (SPEC §16, `bridge.analysis`) --------------------

@@ -55,6 +55,7 @@ def account_document(uid: str, profile_name: str | None) -> dict[str, Any]:
         "roomID": None,
         "eventID": None,
         "directing": [],
+        "tournaments": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

@@ -22,6 +22,7 @@ from bridge.option import SettingValue
 from bridge.request import Request, Value, flag, list_of, matching, one_of, request, whole, wire
 from bridge.room import BOT_PREFIX
 from bridge.settings import BOT_LEVEL, CHANGES, TURN_SECONDS
+from bridge.tournament import GAMES, FieldScoring
 
 from .accounts import MAX_DISPLAY_NAME, parse_display_name
 
@@ -249,3 +250,31 @@ class EventRequest(Resendable):
     """startEvent, leaveEvent: the event."""
 
     event_id: str = wire("eventID", EVENT_ID)
+
+
+# ----- robot tournaments (docs/TOURNAMENTS.md) -------------------------------------------------
+
+TOURNAMENT_ID = matching(r"[A-Za-z0-9]{1,64}", "'tournamentID' must be a tournament id (1-64 letters and digits).")
+
+
+@request
+class CreateTournamentRequest(Resendable):
+    """createTournament: a friends' tournament of `game` scored by `scoring` over `boards` boards,
+    open from now for `minutes`, its bots at `botLevel`; `invited`: who may enter besides the
+    creator (empty: anyone signed in). Which games, scorings, sizes and windows make a tournament
+    is the tournament's rule (INVALID_TOURNAMENT)."""
+
+    game: str = wire("game", one_of(tuple(GAMES), f"'game' is one of {', '.join(GAMES)}."))
+    scoring: FieldScoring = wire("scoring", one_of(tuple(FieldScoring),
+                                                   f"'scoring' is one of {', '.join(FieldScoring)}."))
+    boards: int = wire("boards", _count("boards", 1, 1000))
+    minutes: int = wire("minutes", _count("minutes", 1, 100_000))
+    bot_level: str = wire("botLevel", BOT_LEVEL, default="basic")
+    invited: tuple[str, ...] = wire("invited", list_of(UID, "'invited' must be a list of user ids."), default=())
+
+
+@request
+class TournamentRequest(Resendable):
+    """enterTournament, leaveTournament: the tournament."""
+
+    tournament_id: str = wire("tournamentID", TOURNAMENT_ID)

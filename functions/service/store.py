@@ -43,11 +43,12 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 from google.cloud.firestore_v1.field_path import FieldPath
 
-from bridge import BridgeError, Reason, Room, documents, event_documents, state
+from bridge import BridgeError, Reason, Room, documents, event_documents, state, tournament_documents
 from bridge.audience import Audience
 from bridge.chat import KEPT_MESSAGES, RATE_SECONDS, sent_within_limit
 from bridge.event import Chain, Event
 from bridge.room import finished_since, is_bot, stat_changes
+from bridge.tournament import Tournament, result_of
 from bridge.wire import DealRecord
 
 from . import db, request_log
@@ -58,6 +59,10 @@ ROOMS, HANDS, DEALS, MESSAGES, ALERTS = "rooms", "hands", "deals", "messages", "
 #: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
 #: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
 EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
+#: A tournament's documents (docs/TOURNAMENTS.md): `tournaments/{id}` (public),
+#: `tournaments/{id}/private/state`, `tournaments/{id}/boards/{n}` with each entrant's result in
+#: `…/results/{uid}`, `tournaments/{id}/entrants/{uid}` and `tournaments/{id}/standings/{page}`.
+TOURNAMENTS, ENTRANTS, RESULTS = "tournaments", "entrants", "results"
 #: The server-only documents of a room: its canonical state (`rooms/{id}/private/state`), its
 #: chat's bookkeeping (`rooms/{id}/private/chat`: the messages sent so far and each sender's
 #: recent send times) and its audience (`rooms/{id}/private/audience`: `Audience.to_dict`), apart
@@ -547,10 +552,18 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             else None
         if record is not None:
             txn.set(ref.collection(DEALS).document(str(record["number"])), dict(record))
+            if state_now is not None and state_now.tournament is not None:
+                _write_result(txn, state_now)
         for uid, increments in stat_changes(previous, state_now).items():
             txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n)
                                           for name, n in increments.items() if n})
         previous = state_now
+
+
+    if room is not None and room.tournament is not None:
+        entrant = tournament_documents.entrant_document(room, ref.id)
+        if old is None or entrant != tournament_documents.entrant_document(old, ref.id):
+            txn.set(entrant_ref(room.tournament.tournament_id, room.tournament.entrant), dict(entrant))
 
 
 def _watching(audience: Audience | None) -> Data:
@@ -703,3 +716,58 @@ def delete_event(txn: Transaction, stored: StoredEvent, tables: Iterable[StoredR
 def start_event_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...]) -> None:
     """The tables an event's start opened (`Event.start`), written as new rooms."""
     _write_new_tables(txn, event, chains)
+
+
+# ----- robot tournaments -------------------------------------------------------------------------
+
+
+def tournament_ref(tournament_id: str) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = db.client().collection(TOURNAMENTS).document(tournament_id)
+    return ref
+
+
+def entrant_ref(tournament_id: str, uid: str) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = tournament_ref(tournament_id).collection(ENTRANTS).document(uid)
+    return ref
+
+
+def board_ref(tournament_id: str, number: int) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = tournament_ref(tournament_id).collection(BOARDS).document(str(number))
+    return ref
+
+
+def result_ref(tournament_id: str, number: int, uid: str) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = board_ref(tournament_id, number).collection(RESULTS).document(uid)
+    return ref
+
+
+def standings_ref(tournament_id: str, page: int) -> firestore.DocumentReference:
+    ref: firestore.DocumentReference = tournament_ref(tournament_id).collection(STANDINGS).document(str(page))
+    return ref
+
+
+def _write_result(txn: Transaction, room: Room) -> None:
+    """An entrant's table has just finished a board: their result, with the table's hand record,
+    written once (`create`: a second write of it would be a conflict, never a second result)."""
+    result = result_of(room)
+    assert room.tournament is not None
+    txn.create(result_ref(room.tournament.tournament_id, result.board, result.uid),
+               {**tournament_documents.result_document(room, result), "recordedAt": firestore.SERVER_TIMESTAMP})
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """A tournament as read in the current transaction."""
+
+    ref: firestore.DocumentReference
+    tournament: Tournament
+    version: int
+
+
+def load_tournament(txn: Transaction, tournament_id: str) -> StoredTournament:
+    ref = tournament_ref(tournament_id)
+    snapshot = txn.get(state_ref(ref))
+    if not snapshot.exists:
+        raise BridgeError(Reason.TOURNAMENT_NOT_FOUND, "No tournament has that id.")
+    doc = data_of(snapshot)
+    return StoredTournament(ref, tournament_documents.decode(doc), doc["version"])

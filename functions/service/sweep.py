@@ -2,7 +2,8 @@
 
 - A room where nothing happened for `IDLE` (24 hours) is deleted with everything under it (its
   state, hands and deal records), and its members' `roomID` is cleared. A duplicate event's
-  table is not: it goes with its event.
+  table is not: it goes with its event. Nor is a tournament's table that has not ended: its
+  entrant may take days over a week-long tournament, and its close ends it.
 - A deal whose turn deadline passed more than `STALE_TURN` ago (its players are gone, and no one
   is left to call `claimTimeout`) is played to its end with the bot's policy, scored and recorded.
 - A duplicate event where nothing happened for `IDLE` (its state unchanged, and none of its
@@ -86,7 +87,8 @@ def _clear(txn: store.Transaction, accounts: Iterable[store.Snapshot], pointers:
 def _delete_if_idle(room_id: str, now: dt.datetime) -> bool:
     def body(txn: store.Transaction) -> bool:
         before = _load(txn, room_id)
-        if before is None or before.room.event is not None or not _idle(before.updated_at, now):
+        if before is None or before.room.event is not None or not _idle(before.updated_at, now) or (
+                before.room.tournament is not None and not before.room.is_ended):
             return False
         humans = [seat.uid for seat in before.room.seats if not seat.bot]
         accounts = txn.get_all(account_ref(uid) for uid in humans)

@@ -39,7 +39,7 @@ ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players"
                "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "dummy", "board",
                "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "alerts", "version",
                "createdAt", "updatedAt"}
-ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "stats"}
+ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
 BID_PATHS = re.compile(
     r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract|legal\[\d\]\.placeBid\[\d+\])")

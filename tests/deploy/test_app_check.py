@@ -111,11 +111,10 @@ MALFORMED = {"roomID": 7}
 
 def test_every_callable_refuses_a_call_without_an_app_check_token_by_default(app_check, monkeypatch):
     import main
-    from service.callables import CALLABLES
-    from service.events import EVENT_CALLABLES
+    from service.registry import ALL_CALLABLES
 
     monkeypatch.delenv("ENFORCE_APP_CHECK", raising=False)  # as deployed without a value: the default
-    for name in (*CALLABLES, *EVENT_CALLABLES):
+    for name in ALL_CALLABLES:
         assert name in main.FUNCTION_NAMES
         status, body = call(name, MALFORMED)
         assert refused(status, body), (name, status, body)

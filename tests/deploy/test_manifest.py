@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from service.callables import CALLABLES
+from service.registry import ALL_CALLABLES
 
 FUNCTIONS = Path(__file__).resolve().parents[2] / "functions"
 
@@ -23,7 +23,7 @@ def manifest() -> dict:
 
 def test_every_callable_gets_a_whole_vcpu_bounded_concurrency_and_a_cost_ceiling(manifest):
     endpoints = manifest["endpoints"]
-    for name in CALLABLES:
+    for name in ALL_CALLABLES:
         spec = endpoints[name]
         assert (spec["cpu"], spec["concurrency"], spec["availableMemoryMb"], spec["timeoutSeconds"]) == (1, 16, 512, 30)
         assert spec["region"] == ["us-central1"]

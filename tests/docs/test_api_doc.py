@@ -25,6 +25,7 @@ from typing import Any
 
 from bridge import Card, Reason, Room, Settings, documents, parse_call
 from bridge.event import Event, Form
+from bridge.tournament import FieldScoring, Tournament
 from bridge.values import evolve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,11 +64,10 @@ def deployed_functions() -> tuple[str, ...]:
 
 @cache
 def callables() -> dict[str, Any]:
-    """Every callable's handler (`service.endpoint.Handler`), the duplicate events' included."""
-    from service.callables import CALLABLES
-    from service.events import EVENT_CALLABLES
+    """Every callable's handler (`service.endpoint.Handler`), the events' and tournaments' included."""
+    from service.registry import ALL_CALLABLES
 
-    return {**CALLABLES, **EVENT_CALLABLES}
+    return ALL_CALLABLES
 
 
 class _Ref:
@@ -193,8 +193,8 @@ def contract_rooms() -> dict[str, Room]:
 
 
 def duplicate_rooms() -> dict[str, Room]:
-    """Duplicate scoring: a board passed out in a room of its own, and a duplicate event's table
-    in its first board's auction (docs/DUPLICATE.md)."""
+    """Duplicate scoring: a board passed out in a room of its own, a duplicate event's table in its
+    first board's auction (docs/DUPLICATE.md) and a tournament's table (docs/TOURNAMENTS.md)."""
     users = ["uidAnn", "uidBen", "uidCat", "uidDan"]
     rng = random.Random(5)
     room = Room.create(users[0], "Ann", Settings(variant="contract", scoring="duplicate", deals=2))
@@ -213,6 +213,9 @@ def duplicate_rooms() -> dict[str, Room]:
         event = event.add_bot("uidDir", spot)[0] if event.entrant(spot) is None else event
     event, chains = event.start("uidDir")
     rooms["duplicate: an event's table"] = next(c[-1] for c in chains if c[-1].event and c[-1].event.table == 0)
+    tournament = Tournament.create("t", game="contract", scoring=FieldScoring.IMPS, boards=2, opens_at=0,
+                                   closes_at=3600, rng=rng)
+    rooms["duplicate: a tournament's table"] = tournament.table(users[0], "Ann")
     rooms.update(tiger_rooms())
     rooms.update(memory_rooms())
     return rooms
@@ -262,8 +265,9 @@ def stored_rooms() -> dict[str, dict]:
     """What `store.save_room` writes to `rooms/{roomID}` for each room (a new room, version 1)."""
     from service import store
 
-    original = store.account_ref
+    original, original_entrant = store.account_ref, store.entrant_ref
     store.account_ref = lambda uid: _Ref(f"players/{uid}")  # stats of an ended game: no client needed
+    store.entrant_ref = lambda tournament, uid: _Ref(f"tournaments/{tournament}/entrants/{uid}")
     try:
         written = {}
         for label, room in rooms_in_every_status().items():
@@ -272,7 +276,7 @@ def stored_rooms() -> dict[str, dict]:
             written[label] = txn.written["rooms/r"]
         return written
     finally:
-        store.account_ref = original
+        store.account_ref, store.entrant_ref = original, original_entrant
 
 
 def field_paths(value: Any, prefix: str = "") -> Iterator[str]:

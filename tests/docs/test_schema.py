@@ -91,7 +91,8 @@ LOOSE = {"alert", "text", "entropy", "displayName"}
 #: A value each required field takes (to send one field's test value in an otherwise good request).
 GOOD = {"roomID": "r00m", "eventID": "ev3nt", "bid": "3NT", "card": "QH", "uid": "user_1", "tricks": 3,
         "accept": True, "settings": {"chat": False}, "displayName": "Ann", "text": "hi", "form": "teams",
-        "boards": 2, "table": 0, "direction": "EW", "seat": 1, "format": "pbn"}
+        "boards": 2, "table": 0, "direction": "EW", "seat": 1, "format": "pbn", "tournamentID": "t0urnament",
+        "game": "contract", "scoring": "imps", "minutes": 60}
 
 
 def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:

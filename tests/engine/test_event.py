@@ -14,13 +14,13 @@ from bridge import DECK, Reason, Room, Status, event_documents
 from bridge import room as room_module
 from bridge.audience import Audience
 from bridge.bids import PASS, Call
-from bridge.cards import Card
 from bridge.deal import Action, PassedOut, SeatView
 from bridge.duplicate import board_score, imps, matchpoints, mitchell
 from bridge.event import Direction, Event, EventStatus, Form, Spot
 from bridge.room import is_bot
 from bridge.values import evolve
 
+from .conftest import person_moves as act
 from .conftest import rejects
 
 DIRECTOR = "dir"
@@ -39,19 +39,6 @@ def filled(event: Event, people: dict[Spot, str] | None = None) -> Event:
         if event.entrant(spot) is None:
             event, _ = event.add_bot(DIRECTOR, spot)
     return event
-
-
-def act(room: Room, rng: random.Random) -> Room:
-    """The person to act at `room` moves (by the bot's policy, from their seat's view), or the
-    first person not ready between boards gets ready."""
-    deal = room.deal
-    assert deal is not None
-    if room.deal_in_progress:
-        uid = deal.players[deal.actor]
-        action = deal.bot_action()
-        return room.play_card(uid, action) if isinstance(action, Card) else room.place_bid(uid, action, rng)
-    waiting = next(seat.uid for seat in room.seats if not seat.ready)
-    return room.toggle_ready(waiting)
 
 
 class Director:

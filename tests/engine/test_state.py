@@ -1,4 +1,4 @@
-"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 12), the migration of a
+"""state.py: the canonical stored form of a room (`encode`/`decode`, schema 13), the migration of a
 Part I room (schema 1: its public document and hand documents) and of every later schema's rooms."""
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from bridge import PASS, Phase, Reason, Room, Settings, Status, documents, state
 from bridge.audience import Audience
 from bridge.contract_scoring import Sheet
 from bridge.room import stat_changes
+from bridge.tournament import FieldScoring, Tournament
 from bridge.values import evolve
 
-from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, rejects, seated_room
+from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, person_moves, rejects, seated_room
 from .test_event import Director, filled, new_event
 from .test_match import Table, new_room, start
 
@@ -110,6 +111,22 @@ def event_table(boards_played: int) -> Room:
     return advance(director.tables[0], lambda r: len(r.deal.calls) >= 1, seed=2)
 
 
+def tournament_table(boards_played: int) -> Room:
+    """An entrant's table in a robot tournament after `boards_played` boards, the next one dealt."""
+    tournament = Tournament.create("t1", game="contract", scoring=FieldScoring.IMPS, boards=3, opens_at=0,
+                                   closes_at=3600, rng=random.Random(4))
+    room, rng = tournament.table("ann", "Ann"), random.Random(5)
+    while room.match.number <= boards_played:
+        room = person_moves(room, rng)
+    return room
+
+
+def tournament_left(boards_played: int) -> Room:
+    """The entrant left during board `boards_played + 1`: a bot played it out and the table ended."""
+    room = tournament_table(boards_played)
+    return room.left_event("ann", room._new_bot())
+
+
 MEMORY_SETTINGS = Settings.of(variant="memory", scoring="target", deals=0, targetScore=2000)
 
 
@@ -150,6 +167,8 @@ ROOMS: dict[str, tuple[Status, Callable[[], Room]]] = {
         PLAYERS[0], call("1C"), random.Random(1), "could be short")),
     "event table: first board": (Status.BIDDING, lambda: event_table(0)),
     "event table: third board": (Status.BIDDING, lambda: event_table(2)),
+    "tournament table: first board": (Status.BIDDING, lambda: tournament_table(0)),
+    "tournament table: left in the second board": (Status.ENDED, lambda: tournament_left(1)),
     "memory: first half": (Status.FIRST_HALF, lambda: advance(memory_started(), lambda r: len(r.deal.tricks) >= 3
                                                           and bool(r.deal.trick.plays))),
     "memory: the auction after the first half": (Status.BIDDING, lambda: advance(
@@ -176,7 +195,7 @@ def test_the_rooms_are_in_the_statuses_they_are_named_after(name: str) -> None:
 def test_every_room_round_trips_through_its_state_document(name: str) -> None:
     room = ROOMS[name][1]()
     doc = state.encode(room)
-    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 12
+    assert doc["schemaVersion"] == state.SCHEMA_VERSION == 13
     wire = json.loads(json.dumps(doc))  # plain JSON values: what Firestore stores
     assert wire == doc
     decoded = state.decode(wire)
@@ -218,9 +237,25 @@ def older(room: Room) -> Room:
     return unseeded(evolve(room, undo_point=None))
 
 
+def schema_12(doc: dict) -> dict:
+    """A state document of the current schema as schema 12 wrote it: no tournament (for rooms that
+    are no tournament's table)."""
+    old = json.loads(json.dumps(doc)) | {"schemaVersion": 12}
+    assert old.pop("tournament") is None
+    return old
+
+
 def schema_11(doc: dict, spectators: tuple[str, ...] = (), kicked: tuple[str, ...] = ()) -> dict:
     """A state document of the current schema as schema 11 wrote it: with the room's audience in it."""
-    return json.loads(json.dumps(doc)) | {"schemaVersion": 11, "spectators": list(spectators), "kicked": list(kicked)}
+    return schema_12(doc) | {"schemaVersion": 11, "spectators": list(spectators), "kicked": list(kicked)}
+
+
+@pytest.mark.parametrize("name", ["waiting", "playing", "ended", "event table: first board"])
+def test_a_schema_12_room_is_no_tournaments_table(name: str) -> None:
+    room = ROOMS[name][1]()
+    doc = state.encode(room)
+    assert state.decode(schema_12(doc)) == room
+    assert state.migrate(schema_12(doc)) == doc
 
 
 def schema_10(doc: dict, spectators: tuple[str, ...] = (), kicked: tuple[str, ...] = ()) -> dict:
@@ -365,7 +400,7 @@ def test_a_decoded_room_plays_on() -> None:
     assert decoded.play_card(uid, move) == room.play_card(uid, move)
 
 
-@pytest.mark.parametrize("version", [None, 0, 1, 13, "2", 2.5])
+@pytest.mark.parametrize("version", [None, 0, 1, 14, "2", 2.5])
 def test_unknown_schema_version_is_a_state_error(version: object) -> None:
     doc = state.encode(ROOMS["bidding"][1]())
     if version is None:

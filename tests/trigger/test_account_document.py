@@ -15,6 +15,7 @@ def test_a_new_account_has_the_spec_shape():
         "roomID": None,
         "eventID": None,
         "directing": [],
+        "tournaments": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

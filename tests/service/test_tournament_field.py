@@ -1,0 +1,124 @@
+"""Whole robot tournaments through the callables and the clock (docs/TOURNAMENTS.md): forty
+entrants play the same eight boards, each at a table of their own with three bots, their seat
+played by the bot's policy through the callables (`tests.tournament_client`); the clock's
+ranking must equal matchpoints or IMPs across the field restated here from the entrants' result
+documents, and the seed revealed at the close must deal every board."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from tests import client
+from tests.table import new_player
+from tests.tournament_client import Entrant, create
+
+pytestmark = pytest.mark.usefixtures("emulator")
+
+#: IMPs for a difference: the lowest difference of each band (WBF scale), restated.
+IMP_BANDS = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000,
+             2250, 2500, 3000, 3500, 4000]
+
+
+def imps(difference: int) -> int:
+    won = sum(1 for floor in IMP_BANDS if abs(difference) >= floor)
+    return won if difference >= 0 else -won
+
+
+def matchpoint_percent(mine: int, others: list[int]) -> Fraction:
+    """2 for each other result beaten, 1 for each tied, over 2 for each other result (alone: 50 %)."""
+    if not others:
+        return Fraction(50)
+    return Fraction(100 * sum(2 if mine > o else 1 if mine == o else 0 for o in others), 2 * len(others))
+
+
+def cross_imps(mine: int, others: list[int]) -> Fraction:
+    """The mean of the IMPs won or lost against each other result (alone: 0)."""
+    return Fraction(sum(imps(mine - o) for o in others), len(others)) if others else Fraction(0)
+
+
+def restated_ranking(tournament_id: str, boards: int, per_board: Callable[[int, list[int]], Fraction],
+                     unplayed: Fraction, mean: bool) -> dict[str, tuple[Fraction, int]]:
+    """Each entrant's total and place from their result documents alone (admin reads)."""
+    found = client.admin_documents_under(f"tournaments/{tournament_id}")
+    scores: dict[int, dict[str, int]] = {}
+    for number in range(1, boards + 1):
+        prefix = f"tournaments/{tournament_id}/boards/{number}/results/"
+        scores[number] = {path.removeprefix(prefix): doc["score"] for path, doc in found.items()
+                          if path.startswith(prefix)}
+    uids = {uid for board in scores.values() for uid in board}
+    totals = {}
+    for uid in uids:
+        points = [per_board(board[uid], [s for other, s in board.items() if other != uid]) if uid in board
+                  else unplayed for board in scores.values()]
+        totals[uid] = sum(points, Fraction(0)) / (boards if mean else 1)
+    return {uid: (total, 1 + sum(1 for other in totals.values() if other > total)) for uid, total in totals.items()}
+
+
+def play_tournament(entrants: int, boards: int, **data: Any) -> tuple[str, list[Entrant]]:
+    creator = new_player()
+    tournament_id = create(creator, boards=boards, minutes=10, **data)
+    players = [Entrant(new_player(name=f"Entrant {n}"), tournament_id) for n in range(entrants)]
+
+    def play(entrant: Entrant) -> None:
+        entrant.enter()
+        entrant.play()
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(play, players))
+    return tournament_id, players
+
+
+def ranking_read(tournament_id: str, reader: client.User) -> list[dict[str, Any]]:
+    first = client.read(f"tournaments/{tournament_id}/standings/0", reader)
+    pages = [first] + [client.read(f"tournaments/{tournament_id}/standings/{n}", reader)
+                       for n in range(1, first["pages"])]
+    return [line for page in pages for line in page["lines"]]
+
+
+@pytest.fixture(scope="module")
+def clock() -> Any:
+    os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
+    from service import tournaments
+
+    return tournaments
+
+
+def closing_time() -> float:
+    return (dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)).timestamp()
+
+
+@pytest.mark.parametrize(("scoring", "entrants", "boards"), [("matchpoints", 40, 8), ("imps", 12, 4)])
+def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_boards(clock, scoring, entrants,
+                                                                                       boards):
+    tournament_id, players = play_tournament(entrants, boards, scoring=scoring)
+    clock.tick(closing_time() - 11 * 60)
+    # Everyone has finished every board: each reads the running ranking.
+    running = ranking_read(tournament_id, players[0].user)
+    restated = restated_ranking(tournament_id, boards, matchpoint_percent if scoring == "matchpoints" else cross_imps,
+                                Fraction(40) if scoring == "matchpoints" else Fraction(-3),
+                                mean=scoring == "matchpoints")
+    assert len(running) == entrants == len(restated)
+    for line in running:
+        total, place = restated[line["uid"]]
+        assert line["total"] == round(float(total), 2) and line["place"] == place, line
+    assert [line["place"] for line in running] == sorted(line["place"] for line in running)
+    # Each board's traveller is the field's results on it.
+    board = client.read(f"tournaments/{tournament_id}/boards/1", players[1].user)
+    assert board["results"] == entrants == sum(row["count"] for row in board["traveller"])
+    # The close makes the same ranking final and reveals the seed, which deals every board.
+    report = clock.tick(closing_time())
+    assert tournament_id in report.closed and report.tables_ended == 0
+    final = ranking_read(tournament_id, new_player())
+    assert [(line["uid"], line["place"], line["total"]) for line in final] == \
+        [(line["uid"], line["place"], line["total"]) for line in running]
+    from bridge.verify import verify
+
+    doc = client.read(f"tournaments/{tournament_id}", players[0].user)
+    hands = [client.read(f"tournaments/{tournament_id}/boards/{n}", players[0].user) for n in range(1, boards + 1)]
+    assert all(verdict.verified for verdict in verify({"event": doc, "boards": hands}))

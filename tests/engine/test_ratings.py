@@ -1,6 +1,7 @@
 """Ratings from robot tournaments (issue 37, `bridge.ratings`): the library's own published
 ratings through `rate_field`, ties, newcomers, the bounded rating of big fields against the
-library's model of the whole field, seasons and the stored form."""
+library's model of the whole field, seasons, the stored form, and ratings separating the basic bot
+from random play in real tournaments in the engine."""
 from __future__ import annotations
 
 import itertools
@@ -10,6 +11,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from bench.ratings import separated, simulate
 from bridge.ratings import MAX_GROUP, MODEL, Rating, from_doc, initial, rate_field, season_of, to_doc
 
 # openskill.py 6.2.0's own published examples, default PlackettLuce model:
@@ -176,3 +178,13 @@ def test_a_stored_rating_reads_back_as_itself_with_its_ordinal_beside_it() -> No
     assert from_doc({"mu": 25, "sigma": 8, "tournaments": 0}) == Rating(25.0, 8.0, 0)
     with pytest.raises(ValueError):
         from_doc({**doc, "tournaments": "3"})
+
+
+@pytest.mark.parametrize("game", ["contract", "floating"])
+def test_ratings_separate_the_basic_bot_from_random_play_in_robot_tournaments(game: str) -> None:
+    # bench/ratings.py, small: 12 entrants, 4 tournaments of 4 boards, each entrant South at a
+    # table of its own with three basic bots, playing South by the basic bot or at random.
+    entrants = {**{f"random-{i}": "random" for i in range(6)}, **{f"basic-{i}": "basic" for i in range(6)}}
+    ratings = simulate(game, entrants, count=4, tournaments=4, seed=1)
+    assert separated(ratings, entrants, stronger="basic", weaker="random")
+    assert all(r.tournaments == 4 for r in ratings.values())

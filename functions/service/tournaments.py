@@ -269,12 +269,10 @@ def compact_results() -> dict[str, int]:
     return changed
 
 
-def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Result], final: bool) -> bool:
-    """Enter `results` into the tournament's field and write what changed: each board's
-    traveller and the standings' pages; at the close (`final`) the pages marked final and the
-    tournament closed, its seed revealed. Whether anything was written."""
-    stored = store.load_tournament(txn, tournament_id)
-    tournament = stored.tournament
+def _stored_field(txn: store.Transaction, tournament: Tournament) -> tuple[Field, list[Data], list[Data]]:
+    """The field as the last compaction stored it, with the standings' pages and the boards'
+    documents it was read from."""
+    tournament_id = tournament.tournament_id
     first = txn.get(store.standings_ref(tournament_id, 0))
     pages_before = first.get("pages") if first.exists else 0
     page_docs = [store.data_of(first)] + [store.data_of(s) for s in txn.get_all(
@@ -283,7 +281,16 @@ def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Resul
     board_docs = [store.data_of(s) for s in txn.get_all([store.board_ref(tournament_id, b.number)
                                                         for b in tournament.boards])]
     board_docs.sort(key=lambda doc: doc["number"])
-    before = tournament_documents.field_of(tournament, page_docs, board_docs)
+    return tournament_documents.field_of(tournament, page_docs, board_docs), page_docs, board_docs
+
+
+def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Result], final: bool) -> bool:
+    """Enter `results` into the tournament's field and write what changed: each board's
+    traveller and the standings' pages; at the close (`final`) the pages marked final and the
+    tournament closed, its seed revealed. Whether anything was written."""
+    stored = store.load_tournament(txn, tournament_id)
+    tournament = stored.tournament
+    before, page_docs, board_docs = _stored_field(txn, tournament)
     field_now = before.with_results(results)
     if field_now == before and not final:
         return False
@@ -294,7 +301,7 @@ def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Resul
     pages = tournament_documents.standings_pages(field_now, final)
     for page in pages:
         txn.set(store.standings_ref(tournament_id, page["page"]), {**page, "at": firestore.SERVER_TIMESTAMP})
-    for number in range(len(pages), pages_before):
+    for number in range(len(pages), len(page_docs)):
         txn.delete(store.standings_ref(tournament_id, number))
     if final:
         closed = tournament.closed_now()
@@ -304,20 +311,81 @@ def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Resul
 
 
 def close_done(tournament_ids: Sequence[str]) -> list[str]:
-    """Of the tournaments past their close, those with no table going: made final."""
+    """Of the tournaments past their close, those with no table going: rated, then made final.
+    Rating first: a run that stops between the two rates again, and the entrants already rated
+    for this tournament are left as they are (`rate`)."""
     closed = []
     for tournament_id in tournament_ids:
         if _tables_going(tournament_id, 1):
             continue
+        tournament, field_now = store.run_unlogged(partial(_final_field, tournament_id=tournament_id))
+        if tournament.closed:
+            continue
+        rate(tournament, field_now)
         if store.run_unlogged(partial(_close, tournament_id=tournament_id)):
             closed.append(tournament_id)
     return closed
+
+
+def _final_field(txn: store.Transaction, tournament_id: str) -> tuple[Tournament, Field]:
+    tournament = store.load_tournament(txn, tournament_id).tournament
+    return tournament, _stored_field(txn, tournament)[0]
 
 
 def _close(txn: store.Transaction, tournament_id: str) -> bool:
     if store.load_tournament(txn, tournament_id).tournament.closed:
         return False
     return _compact(txn, tournament_id, (), final=True)
+
+
+# ----- ratings (bridge.ratings) -------------------------------------------------------------------
+
+#: Ratings: `ratings/{game}/players/{uid}` (all time) and `ratings/{game}-{season}/players/{uid}`
+#: (the season's leaderboard: everyone starts afresh each season), anyone signed in reads them.
+RATINGS, PLAYERS = "ratings", "players"
+#: Documents read in one request, and written in one batch, when rating a field.
+RATING_CHUNK = 400
+
+
+def rating_boards(game: str, season: str) -> tuple[str, str]:
+    """The ids of the two rating collections a tournament of `game` closed in `season` moves."""
+    return game, f"{game}-{season}"
+
+
+def rate(tournament: Tournament, field_now: Field) -> int:
+    """Every entrant with a result rated by the final ranking, in the game's all-time ratings and
+    its season's (`bridge.ratings.rate_field`). A rating already moved by this tournament (a run
+    that stopped before the close) is left as it is. Returns the ratings written."""
+    from bridge import ratings  # here only: the library's import stays off every callable's cold start
+
+    standings = field_now.standings()
+    places = [(line.uid, line.place) for line in standings]
+    names = {line.uid: line.name for line in standings}
+    season = ratings.season_of(dt.datetime.fromtimestamp(tournament.closes_at, tz=dt.UTC))
+    written = 0
+    for board in rating_boards(tournament.game, season):
+        players = db.client().collection(RATINGS).document(board).collection(PLAYERS)
+        before: dict[str, ratings.Rating] = {}
+        done: set[str] = set()
+        uids = list(names)
+        for start in range(0, len(uids), RATING_CHUNK):
+            for snapshot in db.client().get_all([players.document(uid) for uid in uids[start:start + RATING_CHUNK]]):
+                if snapshot.exists:
+                    doc = snapshot.to_dict() or {}
+                    before[snapshot.id] = ratings.from_doc(doc)
+                    if doc.get("lastTournament") == tournament.tournament_id:
+                        done.add(snapshot.id)
+        after = ratings.rate_field(places, before)
+        todo = [uid for uid in uids if uid not in done]
+        for start in range(0, len(todo), RATING_CHUNK):
+            batch = db.client().batch()
+            for uid in todo[start:start + RATING_CHUNK]:
+                batch.set(players.document(uid), {**ratings.to_doc(after[uid]), "uid": uid, "displayName": names[uid],
+                                                  "lastTournament": tournament.tournament_id,
+                                                  "updatedAt": firestore.SERVER_TIMESTAMP})
+            batch.commit()
+        written += len(todo)
+    return written
 
 
 def tick(now: float, series: Iterable[Series] = ()) -> ClockReport:

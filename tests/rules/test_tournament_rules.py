@@ -121,3 +121,14 @@ def test_the_state_is_server_only_and_no_client_writes_anything(people: People) 
     for path in paths:
         error = client.write_error(path, {"closed": True}, people.done)
         assert error.code == "permission-denied", path
+
+
+def test_ratings_are_read_by_anyone_signed_in_and_written_by_no_client(people: People) -> None:
+    for board in ("contract", "contract-2026-Q4"):
+        path = f"ratings/{board}/players/{people.done.uid}"
+        client.admin_set(path, {"uid": people.done.uid, "mu": 27.0, "sigma": 8.0, "ordinal": 3.0, "tournaments": 1})
+        for user in (people.outsider, people.guest, people.done):
+            assert client.read(path, user)["mu"] == 27.0
+            assert len(client.query(f"ratings/{board}/players", user)) >= 1
+        assert denied(path, None)
+        assert client.write_error(path, {"mu": 99.0}, people.done).code == "permission-denied"

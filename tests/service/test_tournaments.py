@@ -174,6 +174,20 @@ def test_the_clock_compacts_results_into_travellers_and_standings_and_closes_wit
     assert [v.verified for v in verdicts] == [True, True], verdicts
     assert client.call_error("enterTournament", {"tournamentID": tournament_id}, new_player()).reason == \
         "TOURNAMENT_NOT_OPEN"
+    # Every entrant is rated by the final ranking, all time and this season, for anyone to read.
+    now = dt.datetime.now(dt.UTC)
+    season = f"{now.year}-Q{(now.month - 1) // 3 + 1}"
+    places = {line["uid"]: line["place"] for line in page["lines"]}
+    for board in ("contract", f"contract-{season}"):
+        rated = {user.uid: client.read(f"ratings/{board}/players/{user.uid}", new_player()) for user in people}
+        assert {uid: (r["tournaments"], r["lastTournament"]) for uid, r in rated.items()} == {
+            uid: (1, tournament_id) for uid in places}
+        for one in people:
+            for other in people:
+                if places[one.uid] < places[other.uid]:
+                    assert rated[one.uid]["mu"] > rated[other.uid]["mu"]
+                elif places[one.uid] == places[other.uid]:
+                    assert rated[one.uid]["mu"] == rated[other.uid]["mu"]
     assert clock.tick(later(12)).closed == []
 
 

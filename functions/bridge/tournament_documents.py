@@ -16,6 +16,7 @@ from .documents import deal_record
 from .room import Room
 from .tournament import GAMES, Entry, Field, FieldScoring, Result, Standing, Tournament, board_points
 from .wire import (
+    AnalysisDoc,
     BotLevel,
     HandCards,
     StandingLine,
@@ -99,8 +100,10 @@ def public_tournament(tournament: Tournament, players: int | None, pages: int | 
     return doc
 
 
-def board_document(tournament: Tournament, number: int, field: Field) -> TournamentBoardDocument:
-    """`tournaments/{id}/boards/{number}`: the board and its traveller from `field`."""
+def board_document(tournament: Tournament, number: int, field: Field,
+                   analysis: AnalysisDoc | None = None) -> TournamentBoardDocument:
+    """`tournaments/{id}/boards/{number}`: the board, its traveller from `field`, and its analysis
+    once made."""
     board = tournament.boards[number - 1]
     scores = field.scores(number)
     points = board_points(tournament.scoring, scores)
@@ -117,6 +120,7 @@ def board_document(tournament: Tournament, number: int, field: Field) -> Tournam
         "hands": _hands(board),
         "results": sum(scores.values()),
         "traveller": rows,
+        "analysis": analysis,
     }
 
 

@@ -691,7 +691,10 @@ class TravellerRow(TypedDict):
 class TournamentBoardDocument(TypedDict):
     """`tournaments/{tournamentID}/boards/{number}`: the board's hand record and its traveller,
     the field's results so far (made by the minute's compaction), for those who have finished the
-    board (everyone once the tournament has closed)."""
+    board (everyone once the tournament has closed). `analysis`: a contract bridge board's
+    double-dummy analysis, the same at every table, added by the clock once the board has a
+    result (null before, and in Floating Bridge, whose sides are each table's: each entrant's
+    record is analysed as any room's)."""
 
     number: int
     dealer: int
@@ -699,6 +702,7 @@ class TournamentBoardDocument(TypedDict):
     hands: list[HandCards]
     results: int
     traveller: list[TravellerRow]
+    analysis: AnalysisDoc | None
 
 
 class TournamentResultDocument(TypedDict):

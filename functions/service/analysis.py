@@ -13,6 +13,10 @@ room's host: the event's director) in their server-only `analysisAllowance/{uid}
 of them has had that many deals analysed in the last hour, gives the record `analysis: null` and
 `analysisSkipped` instead and searches nothing. A deal already charged (a redelivered event) is
 not charged again.
+
+A contract bridge tournament's table's record is not analysed here: its board's analysis is the
+same at every table (the hands, the dealer and the vulnerability decide it), and the tournament's
+clock adds it once to the board's document (`service.tournaments`), not once per entrant.
 """
 from __future__ import annotations
 
@@ -67,6 +71,17 @@ def _payers(txn: store.Transaction, record_ref: firestore.DocumentReference, rec
     return [snapshot.get("hostID")] if snapshot.exists else []
 
 
+def board_analysed_elsewhere(txn: store.Transaction, record_ref: firestore.DocumentReference,
+                             record: dict[str, Any]) -> bool:
+    """A contract bridge board played at a tournament's table: analysed once on the board's document."""
+    if record["variant"] != "contract" or record["board"] is None:
+        return False
+    room = record_ref.parent.parent
+    assert room is not None
+    snapshot = txn.get(room, field_paths=["tournament"])
+    return snapshot.exists and snapshot.get("tournament") is not None
+
+
 def charge(path: str, now: float) -> bool:
     """Charge the deal recorded at `path` to its payers' allowances, in one transaction; whether to
     analyse it. Not when the record is gone or already has `analysis`; when a payer has had
@@ -76,7 +91,7 @@ def charge(path: str, now: float) -> bool:
         record_ref = db.client().document(path)
         snapshot = txn.get(record_ref)
         record = store.data_of(snapshot) if snapshot.exists else None
-        if record is None or "analysis" in record:
+        if record is None or "analysis" in record or board_analysed_elsewhere(txn, record_ref, record):
             return False
         payers = _payers(txn, record_ref, record)
         if not payers:  # bots alone, and their room is gone

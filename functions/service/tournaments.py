@@ -30,6 +30,7 @@ from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
 from bridge import BridgeError, Reason, tournament_documents
+from bridge.analysis import analyse
 from bridge.room import new_bot
 from bridge.tournament import Field, Result, Series, Tournament
 from bridge.wire import CreateTournamentAnswer, EnterTournamentAnswer, Success
@@ -44,6 +45,8 @@ MAX_CREATED_TOURNAMENTS = 3
 #: Bounds on one run of the clock: results compacted (the rest next minute), tables ended at a close.
 RESULTS_BATCH = 5000
 CLOSE_BATCH = 200
+#: Boards analysed a run (each a second or so, at most the search's ceiling): the rest next run.
+ANALYSES_PER_RUN = 4
 #: The clock's own server-only document: the compaction's cursor.
 CLOCK = ("clock", "tournaments")
 #: The deployer's daily series (`Series`), deployed with the functions' source.
@@ -266,7 +269,32 @@ def compact_results() -> dict[str, int]:
                if store.run_unlogged(partial(_compact, tournament_id=tournament_id, results=results, final=False))}
     if snapshots:
         db.client().collection(CLOCK[0]).document(CLOCK[1]).set({"resultsAt": snapshots[-1].get("recordedAt")})
+    budget = ANALYSES_PER_RUN
+    for tournament_id, results in by_tournament.items():
+        budget -= analyse_boards(tournament_id, results, budget)
     return changed
+
+
+def analyse_boards(tournament_id: str, results: Sequence[Result], most: int) -> int:
+    """Up to `most` of a contract bridge tournament's boards among those of `results` that have no
+    analysis yet: each analysed once, from one result's hand record (`bridge.analysis.analyse`:
+    the same at every table), and added to the board's document. A board left for lack of
+    budget is analysed with its next result. Returns the boards analysed."""
+    from .analysis import ANALYSIS_NODES  # (the analysis trigger's module: its search ceiling)
+
+    tournament = store.run_unlogged(lambda txn: store.load_tournament(txn, tournament_id).tournament)
+    if tournament.game != "contract":
+        return 0
+    first = {result.board: result.uid for result in results}
+    analysed = 0
+    for number, uid in sorted(first.items()):
+        board = store.board_ref(tournament_id, number)
+        if analysed >= most or (board.get(field_paths=["analysis"]).to_dict() or {}).get("analysis") is not None:
+            continue
+        record = (store.result_ref(tournament_id, number, uid).get(field_paths=["record"]).to_dict() or {})["record"]
+        board.update({"analysis": analyse(record, ANALYSIS_NODES.value)})
+        analysed += 1
+    return analysed
 
 
 def _stored_field(txn: store.Transaction, tournament: Tournament) -> tuple[Field, list[Data], list[Data]]:
@@ -295,7 +323,7 @@ def _compact(txn: store.Transaction, tournament_id: str, results: Sequence[Resul
     if field_now == before and not final:
         return False
     for board, old in zip(tournament.boards, board_docs, strict=True):
-        board_doc = tournament_documents.board_document(tournament, board.number, field_now)
+        board_doc = tournament_documents.board_document(tournament, board.number, field_now, old.get("analysis"))
         if board_doc != old:
             txn.set(store.board_ref(tournament_id, board.number), dict(board_doc))
     pages = tournament_documents.standings_pages(field_now, final)

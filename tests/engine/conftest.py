@@ -29,7 +29,6 @@ from bridge import (
     Contract,
     Deal,
     Match,
-    Phase,
     Play,
     Playing,
     Reason,
@@ -367,20 +366,3 @@ def bot_play(variant: Variant, settings: Settings, seed: int) -> tuple[list[Deal
         deal = deal.act(deal.actor, action, rng)
         states.append(deal)
     return states, actions
-
-
-def person_moves(room: Room, rng: random.Random) -> Room:
-    """The person to act at `room` (an event's or a tournament's table) moves by the bot's policy,
-    from their seat's view (a call, the partner card or a card), or the first person not ready
-    between boards gets ready."""
-    deal = room.deal
-    assert deal is not None
-    if room.deal_in_progress:
-        uid = deal.players[deal.actor]
-        action = deal.bot_action()
-        if isinstance(action, Card):
-            return room.choose_partner(uid, action) if deal.phase is Phase.CHOOSING_TEAMMATE \
-                else room.play_card(uid, action)
-        return room.place_bid(uid, action, rng)
-    waiting = next(seat.uid for seat in room.seats if not seat.ready)
-    return room.toggle_ready(waiting)

@@ -19,8 +19,8 @@ from bridge.duplicate import board_score, imps, matchpoints, mitchell
 from bridge.event import Direction, Event, EventStatus, Form, Spot
 from bridge.room import is_bot
 from bridge.values import evolve
+from tests.people import person_moves as act
 
-from .conftest import person_moves as act
 from .conftest import rejects
 
 DIRECTOR = "dir"

@@ -14,8 +14,9 @@ from bridge.contract_scoring import Sheet
 from bridge.room import stat_changes
 from bridge.tournament import FieldScoring, Tournament
 from bridge.values import evolve
+from tests.people import person_moves
 
-from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, person_moves, rejects, seated_room
+from .conftest import PLAYERS, SUIT_PER_SEAT, call, card, rejects, seated_room
 from .test_event import Director, filled, new_event
 from .test_match import Table, new_room, start
 

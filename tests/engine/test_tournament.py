@@ -29,8 +29,9 @@ from bridge.tournament import (
     board_points,
     result_of,
 )
+from tests.people import person_moves
 
-from .conftest import person_moves, property_settings, rejects
+from .conftest import property_settings, rejects
 
 HOUR = 3600.0
 

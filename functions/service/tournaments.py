@@ -11,8 +11,9 @@ The clock, each minute: (1) opens the deployer's series' tournaments that are du
 (2) at every tournament past its close, ends the tables still going (the board in play played
 out by bots: `Room.left_event`); (3) compacts every result recorded since the last run into
 its tournament's field (one collection-group query from a cursor, so its reads are the new
-results, never the whole field); (4) makes final the tournaments past their close with no table
-going (the seed revealed, the standings final, the ratings updated).
+results, never the whole field); (4) analyses, once, the contract boards those results are the
+first on (a few a run); (5) makes final the tournaments past their close with no table going and
+every played board analysed (the seed revealed, the standings final, the ratings updated).
 """
 from __future__ import annotations
 
@@ -269,32 +270,38 @@ def compact_results() -> dict[str, int]:
                if store.run_unlogged(partial(_compact, tournament_id=tournament_id, results=results, final=False))}
     if snapshots:
         db.client().collection(CLOCK[0]).document(CLOCK[1]).set({"resultsAt": snapshots[-1].get("recordedAt")})
-    budget = ANALYSES_PER_RUN
-    for tournament_id, results in by_tournament.items():
-        budget -= analyse_boards(tournament_id, results, budget)
     return changed
 
 
-def analyse_boards(tournament_id: str, results: Sequence[Result], most: int) -> int:
-    """Up to `most` of a contract bridge tournament's boards among those of `results` that have no
-    analysis yet: each analysed once, from one result's hand record (`bridge.analysis.analyse`:
-    the same at every table), and added to the board's document. A board left for lack of
-    budget is analysed with its next result. Returns the boards analysed."""
+def analyse_boards(tournament_ids: Iterable[str], most: int = ANALYSES_PER_RUN) -> dict[str, int]:
+    """Up to `most` boards in all, among the contract bridge tournaments' boards that have a
+    result and no analysis yet: each analysed once, from one result's hand record
+    (`bridge.analysis.analyse`: the same at every table), and added to the board's document.
+    Returns, by tournament, the boards still waiting (the next run takes them)."""
     from .analysis import ANALYSIS_NODES  # (the analysis trigger's module: its search ceiling)
 
-    tournament = store.run_unlogged(lambda txn: store.load_tournament(txn, tournament_id).tournament)
-    if tournament.game != "contract":
-        return 0
-    first = {result.board: result.uid for result in results}
-    analysed = 0
-    for number, uid in sorted(first.items()):
-        board = store.board_ref(tournament_id, number)
-        if analysed >= most or (board.get(field_paths=["analysis"]).to_dict() or {}).get("analysis") is not None:
+    waiting: dict[str, int] = {}
+    for tournament_id in tournament_ids:
+        tournament = store.run_unlogged(partial(_load, tournament_id=tournament_id))
+        if tournament.game != "contract":
             continue
-        record = (store.result_ref(tournament_id, number, uid).get(field_paths=["record"]).to_dict() or {})["record"]
-        board.update({"analysis": analyse(record, ANALYSIS_NODES.value)})
-        analysed += 1
-    return analysed
+        boards = db.client().get_all([store.board_ref(tournament_id, b.number) for b in tournament.boards],
+                                     field_paths=["number", "results", "analysis"])
+        todo = sorted(s.get("number") for s in boards if s.get("results") and s.get("analysis") is None)
+        done = todo[:most]
+        for number in done:
+            first = next(iter(store.board_ref(tournament_id, number).collection(store.RESULTS)
+                              .select(["record"]).limit(1).stream()))
+            store.board_ref(tournament_id, number).update(
+                {"analysis": analyse((first.to_dict() or {})["record"], ANALYSIS_NODES.value)})
+        most -= len(done)
+        if len(todo) > len(done):
+            waiting[tournament_id] = len(todo) - len(done)
+    return waiting
+
+
+def _load(txn: store.Transaction, tournament_id: str) -> Tournament:
+    return store.load_tournament(txn, tournament_id).tournament
 
 
 def _stored_field(txn: store.Transaction, tournament: Tournament) -> tuple[Field, list[Data], list[Data]]:
@@ -423,7 +430,8 @@ def tick(now: float, series: Iterable[Series] = ()) -> ClockReport:
     past = _past_close(now)
     report.tables_ended = end_tables(past)
     report.compacted = compact_results()
-    report.closed = close_done(past)
+    waiting = analyse_boards(dict.fromkeys([*report.compacted, *past]))
+    report.closed = close_done([tournament_id for tournament_id in past if tournament_id not in waiting])
     return report
 
 

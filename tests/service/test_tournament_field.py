@@ -93,10 +93,11 @@ def closing_time() -> float:
     return (dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)).timestamp()
 
 
-@pytest.mark.parametrize(("scoring", "entrants", "boards"), [("matchpoints", 40, 8), ("imps", 12, 4)])
-def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_boards(clock, scoring, entrants,
-                                                                                       boards):
-    tournament_id, players = play_tournament(entrants, boards, scoring=scoring)
+@pytest.mark.parametrize(("game", "scoring", "entrants", "boards"), [
+    ("contract", "matchpoints", 40, 8), ("contract", "imps", 8, 3), ("floating", "matchpoints", 6, 2)])
+def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_boards(clock, game, scoring,
+                                                                                       entrants, boards):
+    tournament_id, players = play_tournament(entrants, boards, game=game, scoring=scoring)
     clock.tick(closing_time() - 11 * 60)
     # Everyone has finished every board: each reads the running ranking.
     running = ranking_read(tournament_id, players[0].user)
@@ -122,3 +123,4 @@ def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_
     doc = client.read(f"tournaments/{tournament_id}", players[0].user)
     hands = [client.read(f"tournaments/{tournament_id}/boards/{n}", players[0].user) for n in range(1, boards + 1)]
     assert all(verdict.verified for verdict in verify({"event": doc, "boards": hands}))
+    assert all((board["analysis"] is not None) == (game == "contract") for board in hands)

@@ -654,12 +654,17 @@ class StoredEvent:
     updated_at: Any = None
 
 
-def load_event(txn: Transaction, event_id: str) -> StoredEvent:
-    ref = event_ref(event_id)
+def _state_of(txn: Transaction, ref: firestore.DocumentReference, missing: BridgeError) -> Data:
+    """An event's or a tournament's state document; `missing` raised when it has none."""
     snapshot = txn.get(state_ref(ref))
     if not snapshot.exists:
-        raise BridgeError(Reason.EVENT_NOT_FOUND, "No event has that id.")
-    doc = data_of(snapshot)
+        raise missing
+    return data_of(snapshot)
+
+
+def load_event(txn: Transaction, event_id: str) -> StoredEvent:
+    ref = event_ref(event_id)
+    doc = _state_of(txn, ref, BridgeError(Reason.EVENT_NOT_FOUND, "No event has that id."))
     return StoredEvent(ref, event_documents.decode(doc), doc["version"], doc.get("createdAt"), doc.get("updatedAt"))
 
 
@@ -766,8 +771,5 @@ class StoredTournament:
 
 def load_tournament(txn: Transaction, tournament_id: str) -> StoredTournament:
     ref = tournament_ref(tournament_id)
-    snapshot = txn.get(state_ref(ref))
-    if not snapshot.exists:
-        raise BridgeError(Reason.TOURNAMENT_NOT_FOUND, "No tournament has that id.")
-    doc = data_of(snapshot)
+    doc = _state_of(txn, ref, BridgeError(Reason.TOURNAMENT_NOT_FOUND, "No tournament has that id."))
     return StoredTournament(ref, tournament_documents.decode(doc), doc["version"])

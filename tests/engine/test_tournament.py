@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bridge import DECK, Reason, Room, Status, tournament_documents
 from bridge.deal_seed import DealSeed, commitment
 from bridge.dealing import deal_hands
-from bridge.duplicate import board_score, imps
+from bridge.duplicate import board_score
 from bridge.room import is_bot
 from bridge.tournament import (
     ENTRANT_POSITION,
@@ -29,6 +29,7 @@ from bridge.tournament import (
     board_points,
     result_of,
 )
+from tests.field_oracle import cross_imps, matchpoint_percent
 from tests.people import person_moves
 
 from .conftest import property_settings, rejects
@@ -173,22 +174,12 @@ def test_a_floating_board_scores_the_tricks_won_by_or_minus_the_tricks_lost_to(s
 # ----- scoring against the field ---------------------------------------------------------------
 
 
-def _matchpoints_restated(mine: int, others: list[int]) -> Fraction:
-    if not others:
-        return Fraction(50)
-    return Fraction(100 * sum(2 if mine > o else 1 if mine == o else 0 for o in others), 2 * len(others))
-
-
-def _imps_restated(mine: int, others: list[int]) -> Fraction:
-    return Fraction(sum(imps(mine - o) for o in others), len(others)) if others else Fraction(0)
-
-
 @property_settings(max_examples=100)
 @given(st.lists(st.sampled_from([-1100, -500, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 650, 1430]),
                 min_size=1, max_size=12))
 def test_each_result_is_scored_against_every_other_result_of_the_board(scores: list[int]) -> None:
     counts = Counter(scores)
-    for scoring, restated in ((FieldScoring.MATCHPOINTS, _matchpoints_restated), (FieldScoring.IMPS, _imps_restated)):
+    for scoring, restated in ((FieldScoring.MATCHPOINTS, matchpoint_percent), (FieldScoring.IMPS, cross_imps)):
         points = board_points(scoring, counts)
         for index, mine in enumerate(scores):
             assert points[mine] == restated(mine, scores[:index] + scores[index + 1:])

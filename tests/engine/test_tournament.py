@@ -7,6 +7,7 @@ import datetime as dt
 import random
 from collections import Counter
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,7 @@ from bridge import DECK, Reason, Room, Status, tournament_documents
 from bridge.deal_seed import DealSeed, commitment
 from bridge.dealing import deal_hands
 from bridge.duplicate import board_score
-from bridge.room import is_bot
+from bridge.room import finished_since, is_bot
 from bridge.tournament import (
     ENTRANT_POSITION,
     UNPLAYED,
@@ -262,3 +263,32 @@ def test_a_series_configured_wrong_is_refused_naming_it(entry: dict[str, object]
     good = {"name": "daily", "game": "contract", "scoring": "imps", "boards": 8, "hours": 12, "starts": [6]}
     with pytest.raises(ValueError, match="tournament series"):
         Series.of({**good, **entry})
+
+
+# ----- secrecy across the field ----------------------------------------------------------------
+
+
+def test_what_an_entrant_may_read_before_finishing_a_board_does_not_depend_on_its_cards() -> None:
+    """Board 2 re-dealt, and the field's results on it played on the new cards: an entrant who has
+    finished board 1 only reads the same tournament document and the same board 1 document (the
+    standings and board 2's documents, which do change, are refused to them by the rules:
+    tests/rules/test_tournament_rules.py)."""
+    worlds = []
+    for deal_seed in (11, 12):
+        tournament = new_tournament(boards=2, seed=1)
+        redealt = Tournament.create("t1", game="contract", scoring=FieldScoring.MATCHPOINTS, boards=2, opens_at=0.0,
+                                    closes_at=HOUR, rng=random.Random(deal_seed))
+        tournament = Tournament(tournament.tournament_id, None, None, "contract", tournament.scoring,
+                                (tournament.boards[0], redealt.boards[1]), 0.0, HOUR)
+        results = []
+        for n in range(6):
+            states = played(tournament.table(f"u{n}", f"U {n}"), random.Random(n))
+            results += [result_of(after) for before, after in pairwise(states) if finished_since(before, after)]
+        field = Field.empty(tournament.scoring, 2).with_results(results)
+        worlds.append((tournament, field))
+    (first, field_a), (second, field_b) = worlds
+    assert field_a.travellers[1] != field_b.travellers[1]  # the re-deal changed board 2's results
+    assert tournament_documents.public_tournament(first, None, None) == \
+        tournament_documents.public_tournament(second, None, None)
+    assert tournament_documents.board_document(first, 1, field_a) == tournament_documents.board_document(second, 1,
+                                                                                                         field_b)

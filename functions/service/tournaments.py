@@ -7,7 +7,7 @@ own. No call an entrant makes writes a document another entrant's call writes: t
 shared documents (its public document, the boards' travellers, the standings) are the clock's
 alone, once a minute at most, whatever the number of entrants.
 
-The clock, each minute: (1) opens the deployer's series' tournaments that are due (`SERIES`);
+The clock, each minute: (1) opens the deployer's series' tournaments that are due (`load_series`);
 (2) at every tournament past its close, ends the tables still going (the board in play played
 out by bots: `Room.left_event`); (3) compacts every result recorded since the last run into
 its tournament's field (one collection-group query from a cursor, so its reads are the new
@@ -80,9 +80,7 @@ def _write_tournament(txn: store.Transaction, ref: firestore.DocumentReference, 
 def _create(txn: store.Transaction, ref: firestore.DocumentReference, tournament: Tournament) -> None:
     """A new tournament: its state, public document and boards (each with an empty traveller)."""
     empty = Field.empty(tournament.scoring, len(tournament.boards))
-    txn.create(store.state_ref(ref), {**tournament_documents.encode(tournament), "version": 1})
-    txn.set(ref, {**tournament_documents.public_tournament(tournament, None, None),
-                  "opensAt": _timestamp(tournament.opens_at), "closesAt": _timestamp(tournament.closes_at)})
+    _write_tournament(txn, ref, tournament, 1, tournament_documents.public_tournament(tournament, None, None))
     for board in tournament.boards:
         txn.set(store.board_ref(tournament.tournament_id, board.number),
                 dict(tournament_documents.board_document(tournament, board.number, empty)))
@@ -145,10 +143,17 @@ def enter_tournament(call: Call, request: payloads.TournamentRequest) -> EnterTo
                             [accounts.account_ref(caller.uid), store.state_ref(store.tournament_ref(tournament_id))])
 
 
-def _end_table(txn: store.Transaction, uid: str, room_id: str) -> bool:
+def _end_table(txn: store.Transaction, tournament_id: str, uid: str, room_id: str) -> bool:
     """The entrant `uid` leaves their table (`room_id`), if it has not ended: a bot takes their
-    seat, plays out the board in play, and the table has ended. Whether it had not."""
-    stored = store.load_room(txn, room_id, None, uid)
+    seat, plays out the board in play, and the table has ended. Whether it had not. (A table that
+    no longer exists has ended: its entrant's progress says so, should it not yet.)"""
+    try:
+        stored = store.load_room(txn, room_id, None, uid)
+    except BridgeError as error:
+        if error.reason is not Reason.ROOM_NOT_FOUND:
+            raise
+        txn.update(store.entrant_ref(tournament_id, uid), {"board": None, "done": True})
+        return False
     room = stored.room
     if room.is_ended or room.position_of(uid) is None:
         return False
@@ -171,7 +176,7 @@ def leave_tournament(call: Call, request: payloads.TournamentRequest) -> Success
             raise BridgeError(Reason.NOT_ENTERED, "You have not entered this tournament.")
         room_id: str = entrant.get("roomID")
         account = store.read_account(txn, uid) or {}
-        _end_table(txn, uid, room_id)
+        _end_table(txn, tournament_id, uid, room_id)
         if account.get("roomID") == room_id:
             txn.update(accounts.account_ref(uid), {"roomID": None})
         return Applied(tournament_id, SUCCESS)
@@ -232,11 +237,7 @@ def end_tables(tournament_ids: Sequence[str]) -> int:
     ended = 0
     for tournament_id in tournament_ids:
         for uid, room_id in _tables_going(tournament_id, CLOSE_BATCH - ended):
-            try:
-                ended += store.run_unlogged(partial(_end_table, uid=uid, room_id=room_id))
-            except BridgeError as error:
-                if error.reason is not Reason.ROOM_NOT_FOUND:
-                    raise
+            ended += store.run_unlogged(partial(_end_table, tournament_id=tournament_id, uid=uid, room_id=room_id))
         if ended >= CLOSE_BATCH:
             break
     return ended

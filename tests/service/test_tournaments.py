@@ -208,3 +208,16 @@ def test_a_series_opens_its_tournament_once_whatever_the_number_of_clocks(clock)
     assert len(first) == 1 and second == []
     doc = client.read(f"tournaments/{first[0]}", new_player())
     assert (doc["series"], doc["creatorID"], doc["game"]) == (series.name, None, "floating")
+
+
+def test_a_table_that_no_longer_exists_has_ended_for_leaving_and_for_the_close(clock):
+    ann = new_player()
+    tournament_id = create(new_player(), boards=2, minutes=10)
+    entrant = Entrant(ann, tournament_id)
+    room_id = entrant.enter()
+    for path in (f"rooms/{room_id}/private/state", f"rooms/{room_id}"):
+        client.admin_delete(path)  # as if deleted, its board in play and all
+    entrant.leave()
+    progress = client.read(f"tournaments/{tournament_id}/entrants/{ann.uid}", ann)
+    assert (progress["board"], progress["done"]) == (None, True)
+    assert clock.tick(later(11)).closed.count(tournament_id) == 1

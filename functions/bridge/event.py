@@ -3,7 +3,7 @@ players and bots in their spots, the movement's rounds, every table's result on 
 and the ranking in IMPs (teams) or matchpoints (pairs). An immutable value; each move returns a
 new `Event` or raises `BridgeError`.
 
-A table is a `Room` (`Room.event_table`): the event seats its four, hands it the boards of its
+A table is a `Room` (`Room.competition_table`): the event seats its four, hands it the boards of its
 round, and learns each board's result from it (`recorded`). A round opens at every table at
 once, when every table has finished the last one.
 """
@@ -370,7 +370,7 @@ class Event:
     def tables_of_round(self) -> tuple[Room, ...]:
         """The rooms of the current round's tables, each with its first board dealt."""
         assert self.round is not None
-        return tuple(Room.event_table(EventTable(self.event_id, m.table, self.round), self.director,
+        return tuple(Room.competition_table(EventTable(self.event_id, m.table, self.round), self.director,
                                       self.observer, self.table_seats(m), self.table_settings(),
                                       self.board_set(m.board_set))
                      for m in self.meetings())

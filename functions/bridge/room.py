@@ -178,16 +178,16 @@ class Room:
         return Room(host, (Seat(host, display_name),), settings, next_seed=new_seed())
 
     @staticmethod
-    def event_table(event: EventTable | TournamentTable, host: str, observer: str | None, seats: tuple[Seat, ...],
-                    settings: Settings, boards: tuple[Board, ...]) -> Room:
+    def competition_table(table: EventTable | TournamentTable, host: str, observer: str | None,
+                          seats: tuple[Seat, ...], settings: Settings, boards: tuple[Board, ...]) -> Room:
         """A table of a duplicate event or a tournament with its four seated, its first board dealt
         at once (then the bots' moves). `host`: the event's director, or the tournament's entrant;
         `observer` (an event's director when they do not play) may read it too."""
         players = tuple(seat.uid for seat in seats)
         names = {seat.uid: seat.display_name for seat in seats}
-        tournament = event if isinstance(event, TournamentTable) else None
         room = Room(host, seats, settings, invited=(observer,) if observer else (),
-                    event=event if isinstance(event, EventTable) else None, tournament=tournament)
+                    event=table if isinstance(table, EventTable) else None,
+                    tournament=table if isinstance(table, TournamentTable) else None)
         match, deal = Match.start(players, names, settings, secure_rng(), boards)
         return evolve(room, match=match)._moved(deal, None)
 

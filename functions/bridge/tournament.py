@@ -174,7 +174,7 @@ class Tournament:
         for position in range(4):
             seats.append(Seat(uid, display_name) if position == ENTRANT_POSITION
                          else new_bot({seat.uid for seat in seats}))
-        return Room.event_table(TournamentTable(self.tournament_id, uid), uid, None, tuple(seats),
+        return Room.competition_table(TournamentTable(self.tournament_id, uid), uid, None, tuple(seats),
                                 self.table_settings(), self.boards)
 
     def closed_now(self) -> Tournament:

@@ -5,7 +5,16 @@
 
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
-import { launchBrowser, openPlayer, resetEmulators, serveApp, UI_TIMEOUT_MS } from "./harness.mjs";
+import {
+  launchBrowser,
+  openPlayer,
+  resetEmulators,
+  serveApp,
+  setName,
+  testid,
+  UI_TIMEOUT_MS,
+  uidOf,
+} from "./harness.mjs";
 
 const RANKS = "23456789TJQKA";
 const ALL_BIDS = [1, 2, 3, 4, 5, 6, 7].flatMap((level) =>
@@ -42,8 +51,6 @@ async function newPlayers(...names) {
 }
 
 // ---- reading and waiting on what a player sees ------------------------------------------
-
-const testid = (id) => `[data-testid="${id}"]`;
 
 /** Everything the table shows one player, read in one go (runs in the page). */
 function readTable() {
@@ -228,15 +235,6 @@ async function shot(player, stage) {
   if (process.env.E2E_SHOTS_DIR)
     await player.page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${stage}.png`, fullPage: true });
 }
-
-/** Choose a display name through the account form; wait until the account shows it. */
-async function setName(page, name) {
-  await page.fill(testid("display-name"), name);
-  await page.click(testid("set-name"));
-  await page.locator(testid("account-name")).filter({ hasText: name }).waitFor();
-}
-
-const uidOf = async (page) => (await page.locator(testid("account-uid")).textContent()).trim();
 
 /** A room document as stored (read as the emulator's admin: no rules). */
 async function storedRoom(roomID) {

@@ -122,3 +122,16 @@ export async function openPlayer(browser, url, name) {
   await page.goto(url);
   return { name, page, context, errors };
 }
+
+/** The selector of the element with this `data-testid`. */
+export const testid = (id) => `[data-testid="${id}"]`;
+
+/** Choose a display name through the account form; wait until the account shows it. */
+export async function setName(page, name) {
+  await page.fill(testid("display-name"), name);
+  await page.click(testid("set-name"));
+  await page.locator(testid("account-name")).filter({ hasText: name }).waitFor();
+}
+
+/** The signed-in user's uid, as the account shows it. */
+export const uidOf = async (page) => (await page.locator(testid("account-uid")).textContent()).trim();

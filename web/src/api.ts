@@ -11,6 +11,7 @@ import type {
   CreateEventRequest,
   CreateGameRoomAnswer,
   CreateGameRoomRequest,
+  CreateTournamentRequest,
   EventRequest,
   ExportDealsAnswer,
   ExportDealsRequest,
@@ -27,11 +28,12 @@ import type {
   Success,
   ToggleReadyAnswer,
   ToggleReadyRequest,
+  TournamentRequest,
   UpdateProfileAnswer,
   UpdateProfileRequest,
   UpdateRoomSettingsRequest,
 } from "./types";
-import type { BidCode, CardCode } from "./wire";
+import type { BidCode, CardCode, CreateTournamentAnswer, EnterTournamentAnswer } from "./wire";
 
 /** Reasons and SDK codes after which the same action may be sent again. With its requestID
  *  (SPEC §8) a resend is never applied twice: the server answers it as the first time. */
@@ -174,3 +176,16 @@ export const addEventBot = (eventID: string, spot: EventSpot) =>
 export const startEvent = (eventID: string) => call<EventRequest, Success>("startEvent", { eventID });
 
 export const leaveEvent = (eventID: string) => call<EventRequest, null>("leaveEvent", { eventID });
+
+// ---- robot tournaments (docs/API.md "Robot tournaments") -------------------------------------
+
+export const createTournament = (request: Omit<CreateTournamentRequest, "requestID">) =>
+  call<CreateTournamentRequest, CreateTournamentAnswer>("createTournament", request);
+
+/** My table: a room of my own, South with three bots, the first board dealt. */
+export const enterTournament = (tournamentID: string) =>
+  call<TournamentRequest, EnterTournamentAnswer>("enterTournament", { tournamentID });
+
+/** A board in play is finished by a bot in my seat; the boards not started are not played. */
+export const leaveTournament = (tournamentID: string) =>
+  call<TournamentRequest, Success>("leaveTournament", { tournamentID });

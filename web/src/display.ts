@@ -2,7 +2,7 @@
 // hand's display order, the deck as the partner-card chooser lays it out, and each game's name.
 // No rule of any game is here: what a player may do is what the server tells them (src/legal.ts).
 
-import type { SettingsDoc } from "./types";
+import type { SettingsDoc, VulnerableDoc } from "./types";
 import type { BidCode, CardCode, Suit } from "./wire";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
@@ -54,3 +54,20 @@ export function sortHand(cards: readonly CardCode[]): CardCode[] {
       DISPLAY_SUITS.indexOf(suitOf(a)) - DISPLAY_SUITS.indexOf(suitOf(b)) || rankIndex(b) - rankIndex(a),
   );
 }
+
+/** Positions by their compass letter: 0 North, 1 East, 2 South, 3 West. */
+export const POSITION_NAMES = ["N", "E", "S", "W"];
+
+/** A board's vulnerability: "NS", "EW", "NS+EW" or "none". */
+export const vulnerability = (vulnerable: VulnerableDoc): string =>
+  [vulnerable.NS && "NS", vulnerable.EW && "EW"].filter(Boolean).join("+") || "none";
+
+/** How a board was played, from a result or a traveller row: "4♠ by N, 10 tricks", or "passed out". */
+export const playedAs = (result: {
+  contract: BidCode | null;
+  declarer: number | null;
+  tricks: number | null;
+}): string =>
+  result.contract === null
+    ? "passed out"
+    : `${bidLabel(result.contract)} by ${POSITION_NAMES[result.declarer ?? 0]}, ${result.tricks} tricks`;

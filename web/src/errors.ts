@@ -13,7 +13,7 @@ const REASONS: Record<string, string> = {
   ACCOUNT_EXISTS: "A player account already exists for this user.",
   NOT_IN_ROOM: "You are not in that room.",
   NOT_HOST: "Only the host can do that.",
-  NOT_INVITED: "That room is invite-only and you have not been invited.",
+  NOT_INVITED: "That room, event or tournament is invite-only and you have not been invited.",
   NOT_DECLARER: "Only the declarer may do that: name the partner card, or claim.",
   NOT_OPPONENT: "Only the claimer's opponents answer a claim.",
   CLAIM_PENDING: "A claim is open: play waits for the answers.",
@@ -60,7 +60,15 @@ const REASONS: Record<string, string> = {
   SEAT_TAKEN: "Someone already sits in that spot.",
   EVENT_STARTED: "The event has already started.",
   EVENT_ENDED: "The event has ended.",
-  EVENT_TABLE: "This table belongs to a duplicate event: use the event to join or leave it.",
+  EVENT_TABLE: "This table belongs to a duplicate event or a tournament: join or leave it through them.",
+  TOURNAMENT_NOT_FOUND: "There is no tournament with that id.",
+  INVALID_TOURNAMENT:
+    "That tournament is not possible (its game and scoring, boards, minutes or invitations).",
+  TOO_MANY_TOURNAMENTS:
+    "You already have as many open tournaments as one person may create: wait for one to close.",
+  TOURNAMENT_NOT_OPEN: "That tournament is not open for entries and play right now.",
+  ALREADY_ENTERED: "You have entered that tournament already: one entry each.",
+  NOT_ENTERED: "You have not entered that tournament.",
 };
 
 // Firebase Auth errors (sign-in and sign-up) have codes, not reasons.

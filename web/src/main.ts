@@ -9,10 +9,12 @@ import {
 import {
   createEvent,
   createGameRoom,
+  createTournament,
   inviteToRoom,
   joinGameRoom,
   leaveEvent,
   leaveGameRoom,
+  leaveTournament,
   sendMessage,
   stopWatching,
   updateProfile,
@@ -20,17 +22,34 @@ import {
 import { GAME_NAMES } from "./display";
 import { byId, h } from "./dom";
 import { auth } from "./firebase";
-import { act, followEvent, setWatching, spectating, start, state, subscribe, type State } from "./state";
+import {
+  act,
+  followEvent,
+  followTournament,
+  setWatching,
+  spectating,
+  start,
+  state,
+  subscribe,
+  type State,
+} from "./state";
 import { startTurnTimer } from "./timer";
 import type { SettingsChanges } from "./types";
-import type { BooleanSetting, BotLevel, Scoring } from "./wire";
+import type { BooleanSetting, BotLevel, FieldScoring, Scoring, TournamentGame } from "./wire";
 import { accountView } from "./views/account";
 import { chatView } from "./views/chat";
 import { eventView } from "./views/event";
 import { invitationsView, liveRoomsView, openRoomsView } from "./views/lobby";
 import { dealRecordsView } from "./views/records";
 import { tableView } from "./views/table";
-import { waitingView } from "./views/waiting";
+import {
+  leaderboardView,
+  myTournamentsView,
+  openTournamentsView,
+  TOURNAMENT_GAMES,
+  tournamentView,
+} from "./views/tournament";
+import { competitionTable, waitingView } from "./views/waiting";
 import "./style.css";
 
 // ---- actions from the static forms ------------------------------------------------------
@@ -136,6 +155,34 @@ byId("open-event-form").addEventListener("submit", (event) => {
   event.preventDefault();
   followEvent(field("open-event-id").value.trim() || null);
 });
+// A robot tournament for friends: open to anyone signed in, or to the uids invited (and me).
+const tournamentForm = byId<HTMLFormElement>("tournament-form");
+const tournamentField = <T extends HTMLElement = HTMLInputElement>(name: string) =>
+  tournamentForm.elements.namedItem(name) as unknown as T;
+tournamentField<HTMLSelectElement>("game").replaceChildren(
+  ...TOURNAMENT_GAMES.map((game) => h("option", { value: game }, GAME_NAMES[game])),
+);
+tournamentForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const invited = tournamentField("invited")
+    .value.split(/[\s,]+/)
+    .filter(Boolean);
+  void act(async () => {
+    const { tournamentID } = await createTournament({
+      game: tournamentField<HTMLSelectElement>("game").value as TournamentGame,
+      scoring: tournamentField<HTMLSelectElement>("scoring").value as FieldScoring,
+      boards: tournamentField("boards").valueAsNumber,
+      minutes: tournamentField("minutes").valueAsNumber,
+      botLevel: tournamentField<HTMLSelectElement>("botLevel").value as BotLevel,
+      ...(invited.length > 0 && { invited }),
+    });
+    followTournament(tournamentID);
+  });
+});
+byId("open-tournament-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  followTournament(field("open-tournament-id").value.trim() || null);
+});
 byId("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   void act(() => joinGameRoom(field("join-id").value.trim()));
@@ -151,6 +198,8 @@ byId("leave").addEventListener("click", () =>
   act(async () => {
     // A duplicate event's table has no lobby: leaving it is leaving the event (a bot sits down).
     if (state.room?.event) return void (await leaveEvent(state.room.event.eventID));
+    // A tournament's table likewise: leaving it ends my entry (a bot finishes the board in play).
+    if (state.room?.tournament) return void (await leaveTournament(state.room.tournament.tournamentID));
     if (!spectating(state)) return void (await leaveGameRoom(state.roomID!));
     await stopWatching(state.roomID!);
     setWatching(null);
@@ -192,9 +241,13 @@ function render(s: State): void {
   );
 
   byId("lobby").hidden = !signedIn || (atTable && !gameOver);
+  byId("tournaments").hidden = byId("lobby").hidden;
   byId("open-rooms").replaceChildren(openRoomsView(s));
   byId("live-rooms").replaceChildren(liveRoomsView(s));
   byId("invitations").replaceChildren(...[invitationsView(s)].filter((n) => n !== null));
+  byId("open-tournaments").replaceChildren(openTournamentsView(s));
+  byId("my-tournaments").replaceChildren(...[myTournamentsView(s)].filter((n) => n !== null));
+  byId("leaderboard").replaceChildren(leaderboardView(s));
 
   // The header names the game of the room shown.
   const game = room ? GAME_NAMES[room.settings.variant] : "Bridge";
@@ -218,12 +271,17 @@ function render(s: State): void {
       : lobbyStatus || !room
         ? "Leave room"
         : "Leave (abandons the game)";
-  byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid) || Boolean(room?.event);
+  byId("invite-form").hidden = !(lobbyStatus && room.hostID === s.user?.uid) || competitionTable(room);
   if (room?.event && !gameOver && !spectating(s)) leave.textContent = "Leave event (a bot takes my seat)";
+  if (room?.tournament && !gameOver)
+    leave.textContent = "Leave tournament (a bot finishes the board in play)";
 
   const eventPanel = eventView(s);
   byId("event-panel").hidden = eventPanel === null || !signedIn;
   byId("event-panel").replaceChildren(...(eventPanel ? [eventPanel] : []));
+  const tournamentPanel = tournamentView(s);
+  byId("tournament-panel").hidden = tournamentPanel === null || !signedIn;
+  byId("tournament-panel").replaceChildren(...(tournamentPanel ? [tournamentPanel] : []));
 
   const roomBody: Node[] = [];
   if (room && s.roomID) {

@@ -6,6 +6,7 @@ import {
   collection,
   doc,
   getDoc,
+  limit,
   onSnapshot,
   orderBy,
   query,
@@ -26,10 +27,30 @@ import type {
   PlayerAccount,
   RoomDocument,
 } from "./types";
+import type {
+  RatingDocument,
+  StandingsPage,
+  TournamentBoardDocument,
+  TournamentDocument,
+  TournamentEntrantDocument,
+  TournamentGame,
+  TournamentResultDocument,
+} from "./wire";
 
 export interface RoomEntry {
   id: string;
   room: RoomDocument;
+}
+
+export interface TournamentEntry {
+  id: string;
+  tournament: TournamentDocument;
+}
+
+/** A leaderboard: a game's ratings of one season ("2026-Q4", a UTC quarter), or of all time (null). */
+export interface Leaderboard {
+  game: TournamentGame;
+  season: string | null;
 }
 
 export interface State {
@@ -50,6 +71,17 @@ export interface State {
   event: EventDocument | null; // events/{eventID}
   boards: BoardDocument[]; // the event's boards I may read (I finished them, or I direct it), by number
   standings: DirectorDocument | null; // the running standings, when I direct the event
+  openTournaments: TournamentEntry[]; // robot tournaments anyone may enter that have not closed
+  tournamentID: string | null; // the tournament shown: one I created, entered or opened, or my table's
+  tournament: TournamentDocument | null; // tournaments/{tournamentID}
+  entrant: TournamentEntrantDocument | null; // my progress in it; null: I have not entered it
+  tournamentBoards: TournamentBoardDocument[]; // the boards I may read (finished, or all once closed), by number
+  shownBoard: number | null; // the board open in the tournament panel
+  fieldResults: TournamentResultDocument[]; // the shown board's results, best first (at most FIELD_RESULTS)
+  shownResult: string | null; // the entrant whose record of the shown board is open
+  standingsPage: StandingsPage | null; // the standings page with my line (not entered: the first page)
+  leaderboard: Leaderboard; // the leaderboard shown
+  ratings: RatingDocument[]; // its top RATINGS_SHOWN, best ordinal first
   busy: boolean; // a call is in flight: actions are disabled
   error: ReadableError | null;
 }
@@ -73,6 +105,17 @@ const signedOut = (): Omit<State, "busy"> => ({
   event: null,
   boards: [],
   standings: null,
+  openTournaments: [],
+  tournamentID: null,
+  tournament: null,
+  entrant: null,
+  tournamentBoards: [],
+  shownBoard: null,
+  fieldResults: [],
+  shownResult: null,
+  standingsPage: null,
+  leaderboard: { game: "contract", season: seasonOf(new Date()) },
+  ratings: [],
   error: null,
 });
 
@@ -127,10 +170,14 @@ export function start(): void {
     roomListeners = stop(roomListeners);
     eventListeners = stop(eventListeners);
     stopStandings();
+    stopTournament();
+    leaderboardListener?.();
+    leaderboardListener = null;
     update({ ...signedOut(), user });
     if (!user) return;
 
     followAccount(user.uid);
+    followLeaderboard(state.leaderboard);
     userListeners.push(
       // The rules let anyone signed in list rooms only through a query that admits open rooms only.
       onSnapshot(
@@ -161,6 +208,17 @@ export function start(): void {
         ),
         (snapshot) =>
           update({ invitations: snapshot.docs.map((d) => ({ id: d.id, room: d.data() as RoomDocument })) }),
+        showError,
+      ),
+      // The rules let anyone signed in list tournaments only through a query on `invited == []`.
+      onSnapshot(
+        query(collection(db, "tournaments"), where("invited", "==", []), where("closed", "==", false)),
+        (snapshot) =>
+          update({
+            openTournaments: snapshot.docs
+              .map((d) => ({ id: d.id, tournament: d.data() as TournamentDocument }))
+              .sort((a, b) => a.tournament.closesAt.seconds - b.tournament.closesAt.seconds),
+          }),
         showError,
       ),
     );
@@ -212,8 +270,9 @@ function followRoom(uid: string, roomID: string | null): void {
         const room = snapshot.exists() ? (snapshot.data() as RoomDocument) : null;
         update({ room });
         if (room) readAlerts(uid, roomID, room);
-        // A duplicate event's table: follow its event too.
+        // A duplicate event's or a tournament's table: follow its event or tournament too.
         if (room?.event) followEvent(room.event.eventID);
+        if (room?.tournament) followTournament(room.tournament.tournamentID);
       },
       gone,
     ),
@@ -315,5 +374,141 @@ export function followEvent(eventID: string | null): void {
         }),
       showError,
     ),
+  );
+}
+
+// ---- robot tournaments and leaderboards (docs/API.md "Robot tournaments") -------------------
+
+/** The field's results listed for a board: the best this many. */
+export const FIELD_RESULTS = 50;
+/** A leaderboard's length. */
+export const RATINGS_SHOWN = 50;
+
+/** The leaderboards' season of an instant: its calendar quarter in UTC, e.g. "2026-Q4". */
+export function seasonOf(when: Date): string {
+  return `${when.getUTCFullYear()}-Q${Math.floor(when.getUTCMonth() / 3) + 1}`;
+}
+
+let tournamentListeners: Unsubscribe[] = [];
+let boardListeners: Unsubscribe[] = []; // board n's at index n − 1: boards become readable in order
+let resultsListener: Unsubscribe | null = null;
+let standingsPageListener: Unsubscribe | null = null;
+let entrantRead = false; // whether the entrant listener has answered: `entrant` null means "not entered"
+let leaderboardListener: Unsubscribe | null = null;
+
+function stopTournament(): void {
+  tournamentListeners = stop(tournamentListeners);
+  boardListeners = stop(boardListeners);
+  resultsListener?.();
+  resultsListener = null;
+  standingsPageListener?.();
+  standingsPageListener = null;
+  entrantRead = false;
+}
+
+/** Follow a robot tournament: its document, my progress in it (`entrants/{uid}`, read as missing
+ *  until I enter), and what the rules come to let me read. */
+export function followTournament(tournamentID: string | null): void {
+  const uid = state.user?.uid;
+  if (tournamentID === state.tournamentID || !uid) return;
+  stopTournament();
+  update({
+    tournamentID,
+    tournament: null,
+    entrant: null,
+    tournamentBoards: [],
+    shownBoard: null,
+    fieldResults: [],
+    shownResult: null,
+    standingsPage: null,
+  });
+  if (!tournamentID) return;
+  tournamentListeners.push(
+    onSnapshot(
+      doc(db, "tournaments", tournamentID),
+      (snapshot) => {
+        update({ tournament: snapshot.exists() ? (snapshot.data() as TournamentDocument) : null });
+        followReadable(uid, tournamentID);
+      },
+      showError,
+    ),
+    onSnapshot(
+      doc(db, "tournaments", tournamentID, "entrants", uid),
+      (snapshot) => {
+        entrantRead = true;
+        update({ entrant: snapshot.exists() ? (snapshot.data() as TournamentEntrantDocument) : null });
+        followReadable(uid, tournamentID);
+      },
+      showError,
+    ),
+  );
+}
+
+/** Listen to what the rules have come to let me read, once each: the boards I have finished (every
+ *  board once closed), and the standings once I have finished every board (anyone's once closed):
+ *  my own page, or the first if I did not enter. Never a listener the rules refuse: in the
+ *  emulator one makes the client's other listeners miss changes (docs/EMULATOR.md). */
+function followReadable(uid: string, tournamentID: string): void {
+  const { tournament, entrant } = state;
+  if (!tournament || !entrantRead) return;
+  const readable = tournament.closed ? tournament.boards : (entrant?.played ?? 0);
+  for (let n = boardListeners.length + 1; n <= readable; n++)
+    boardListeners.push(
+      onSnapshot(
+        doc(db, "tournaments", tournamentID, "boards", String(n)),
+        (snapshot) => {
+          if (!snapshot.exists()) return;
+          const board = snapshot.data() as TournamentBoardDocument;
+          const others = state.tournamentBoards.filter((b) => b.number !== board.number);
+          update({ tournamentBoards: [...others, board].sort((a, b) => a.number - b.number) });
+        },
+        showError,
+      ),
+    );
+  const finished = entrant !== null && entrant.played === tournament.boards;
+  if (standingsPageListener || !(finished || tournament.closed)) return;
+  const standings = collection(db, "tournaments", tournamentID, "standings");
+  standingsPageListener = entrant
+    ? onSnapshot(
+        query(standings, where("uids", "array-contains", uid)),
+        (snapshot) =>
+          update({ standingsPage: snapshot.empty ? null : (snapshot.docs[0].data() as StandingsPage) }),
+        showError,
+      )
+    : onSnapshot(
+        doc(standings, "0"),
+        (snapshot) =>
+          update({ standingsPage: snapshot.exists() ? (snapshot.data() as StandingsPage) : null }),
+        showError,
+      );
+}
+
+/** Open board `number` of the tournament shown (null: close it), with the field's best results on it. */
+export function showBoard(number: number | null): void {
+  resultsListener?.();
+  resultsListener = null;
+  update({ shownBoard: number, fieldResults: [], shownResult: null });
+  const tournamentID = state.tournamentID;
+  if (number === null || !tournamentID) return;
+  resultsListener = onSnapshot(
+    query(
+      collection(db, "tournaments", tournamentID, "boards", String(number), "results"),
+      orderBy("score", "desc"),
+      limit(FIELD_RESULTS),
+    ),
+    (snapshot) => update({ fieldResults: snapshot.docs.map((d) => d.data() as TournamentResultDocument) }),
+    showError,
+  );
+}
+
+/** Show a leaderboard: its best RATINGS_SHOWN by `ordinal`, the conservative estimate it sorts by. */
+export function followLeaderboard(leaderboard: Leaderboard): void {
+  leaderboardListener?.();
+  update({ leaderboard, ratings: [] });
+  const board = leaderboard.season ? `${leaderboard.game}-${leaderboard.season}` : leaderboard.game;
+  leaderboardListener = onSnapshot(
+    query(collection(db, "ratings", board, "players"), orderBy("ordinal", "desc"), limit(RATINGS_SHOWN)),
+    (snapshot) => update({ ratings: snapshot.docs.map((d) => d.data() as RatingDocument) }),
+    showError,
   );
 }

@@ -15,7 +15,8 @@ const TICK_MS = 250;
 /** Refusals that mean someone else's claim or move came first: nothing to show. */
 const RACED = new Set(["STALE_STATE", "TURN_NOT_EXPIRED", "WRONG_PHASE", "GAME_ENDED", "NOT_IN_ROOM"]);
 
-const millis = (t: Timestamp): number => t.seconds * 1000 + t.nanoseconds / 1e6;
+/** A Firestore timestamp in milliseconds since the epoch. */
+export const millis = (t: Timestamp): number => t.seconds * 1000 + t.nanoseconds / 1e6;
 
 /** The time left as m:ss, rounded up to the second; 0:00 once it has passed. */
 function timeLeft(deadline: number, now: number): string {

@@ -335,6 +335,24 @@ export interface SettingsChanges {
   targetScore?: number;
 }
 /**
+ * createTournament: a friends' tournament of `game` scored by `scoring` over `boards` boards,
+ * open from now for `minutes`, its bots at `botLevel`; `invited`: who may enter besides the
+ * creator (empty: anyone signed in). Which games, scorings, sizes and windows make a tournament
+ * is the tournament's rule (INVALID_TOURNAMENT).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateTournamentRequest".
+ */
+export interface CreateTournamentRequest {
+  game: "contract" | "floating";
+  scoring: "matchpoints" | "imps";
+  boards: number;
+  minutes: number;
+  botLevel?: "basic" | "thinking";
+  invited?: string[];
+  requestID?: string;
+}
+/**
  * `rooms/{roomID}/deals/{n}`: a finished deal's hand record (SPEC §9), written in the
  * transaction that finishes it, readable by whoever may read the room.
  *
@@ -806,7 +824,8 @@ export interface PlaceBidRequest {
 /**
  * `players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
  * player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
- * account made before them.
+ * account made before them; `tournaments`: the friends' tournaments they created (absent from
+ * an account made before tournaments).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlayerAccount".
@@ -818,6 +837,7 @@ export interface PlayerAccount {
   roomID: string | null;
   eventID?: string | null;
   directing?: string[];
+  tournaments?: string[];
   stats: Stats;
 }
 /**
@@ -907,6 +927,7 @@ export interface RoomDocument {
   board: number | null;
   firstHalf: FirstHalfDoc | null;
   event: EventTableDoc | null;
+  tournament: TournamentTableDoc | null;
   claim: ClaimDoc | null;
   claims: ClaimEntry[];
   undo: UndoDoc | null;
@@ -942,6 +963,16 @@ export interface SettingsDoc {
   washRule?: boolean;
   honours?: boolean;
   targetScore?: number;
+}
+/**
+ * Which robot tournament a room is an entrant's table of, and whose (docs/TOURNAMENTS.md).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentTableDoc".
+ */
+export interface TournamentTableDoc {
+  tournamentID: string;
+  entrant: string;
 }
 /**
  * SPEC §15: `by` (a position) asks to take back their last action; `accepted`: positions that
@@ -1028,6 +1059,16 @@ export interface ToggleReadyRequest {
    */
   entropy?: string;
   expectedVersion?: number;
+  requestID?: string;
+}
+/**
+ * enterTournament, leaveTournament: the tournament.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentRequest".
+ */
+export interface TournamentRequest {
+  tournamentID: string;
   requestID?: string;
 }
 /**

@@ -6,10 +6,9 @@ import { addEventBot, joinEventTable, leaveEvent, startEvent, type EventSpot } f
 import { h } from "../dom";
 import { act, followEvent, stopStandings, type State } from "../state";
 import type { BoardDocument, EntrantDoc, EventDocument, StandingDoc } from "../types";
-import { bidLabel } from "../display";
+import { playedAs, vulnerability, POSITION_NAMES } from "../display";
 
 const SEAT_NAMES = { NS: ["North", "South"], EW: ["East", "West"] } as const;
-const POSITION_NAMES = ["N", "E", "S", "W"];
 
 /** Every spot of an event, in the server's order: NS pairs, then EW pairs, seats 0 and 1. */
 function spots(event: EventDocument): EventSpot[] {
@@ -111,14 +110,12 @@ function standingsTable(lines: StandingDoc[], testid: string): HTMLElement {
 }
 
 function boardView(event: EventDocument, board: BoardDocument, names: Map<string, string>): HTMLElement {
-  const vulnerable =
-    [board.vulnerable.NS && "NS", board.vulnerable.EW && "EW"].filter(Boolean).join("+") || "none";
   const unit = event.form === "teams" ? "IMPs" : "MPs";
   return h(
     "li",
     { "data-testid": "event-board", "data-board": board.number },
     h("strong", {}, `Board ${board.number}`),
-    ` · dealer ${POSITION_NAMES[board.dealer]} · vulnerable ${vulnerable}`,
+    ` · dealer ${POSITION_NAMES[board.dealer]} · vulnerable ${vulnerability(board.vulnerable)}`,
     h(
       "ul",
       {},
@@ -127,9 +124,7 @@ function boardView(event: EventDocument, board: BoardDocument, names: Map<string
           "li",
           { "data-testid": "board-result", "data-table": result.table, "data-score": result.score },
           `Table ${result.table + 1} (${result.players.map((uid) => names.get(uid) ?? uid).join(", ")}): `,
-          result.contract === null
-            ? "passed out"
-            : `${bidLabel(result.contract)} by ${POSITION_NAMES[result.declarer ?? 0]}, ${result.tricks} tricks`,
+          playedAs(result),
           `, NS ${result.score > 0 ? "+" : ""}${result.score}`,
           result.points === null ? "" : ` (${result.points} ${unit})`,
         ),

@@ -6,13 +6,13 @@ import { exportDeals } from "../api";
 import { h } from "../dom";
 import { bidLabel, cardLabel, DISPLAY_SUITS, isRed, sortHand, suitOf, SUIT_NAMES } from "../display";
 import { act, update, type State } from "../state";
-import type { DealRecord, RoomDocument, TrickDoc } from "../types";
+import type { DealRecord, HandCards, RoomDocument, TrickDoc } from "../types";
 import { verifyRecord, type Verdict } from "../verify";
 import type { CardCode } from "../wire";
 import { resultSummary, scoreChanges } from "./match";
 import { nameOf } from "./names";
 
-type Name = (uid: string) => string;
+export type Name = (uid: string) => string;
 
 const card = (code: CardCode, strong = false) =>
   h(
@@ -34,29 +34,26 @@ function handRows(cards: readonly CardCode[]): HTMLElement[] {
   });
 }
 
-function handsView(record: DealRecord, name: Name): HTMLElement {
-  const badge = (position: number) =>
-    [
-      record.dealer === position && "dealer",
-      record.contract?.declarer === position && "declarer",
-      record.partner === position && "partner",
-    ].filter(Boolean);
+/** A seat as a hand record heads its hand: a name, then badges ("dealer", "declarer", …). */
+export interface SeatLabel {
+  name: string;
+  badges: string[];
+}
+
+/** Four hands as dealt, by position, each headed by its `seat` label. */
+export function handsView(hands: readonly HandCards[], seat: (position: number) => SeatLabel): HTMLElement {
   return h(
     "div",
     { class: "record-hands" },
-    ...record.hands.map((hand, position) =>
-      h(
+    ...hands.map((hand, position) => {
+      const { name, badges } = seat(position);
+      return h(
         "div",
         { class: "record-hand", "data-testid": "record-hand", "data-position": position },
-        h(
-          "div",
-          { class: "seat-name" },
-          `${position} · ${name(record.players[position])}`,
-          ...badge(position).map((b) => h("span", { class: "badge" }, String(b))),
-        ),
+        h("div", { class: "seat-name" }, name, ...badges.map((b) => h("span", { class: "badge" }, b))),
         ...handRows(hand.cards),
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -160,11 +157,11 @@ function analysisView(record: DealRecord, name: Name): HTMLElement {
   );
 }
 
-/** Verdicts of "Verify this deal", by room and deal number (computed in the browser, on demand). */
+/** Verdicts of "Verify this deal", by record key and deal number (computed in the browser, on demand). */
 const verdicts = new Map<string, Verdict>();
 
-function verifyView(roomID: string, record: DealRecord): HTMLElement {
-  const key = `${roomID}/${record.number}`;
+function verifyView(recordKey: string, record: DealRecord): HTMLElement {
+  const key = `${recordKey}/${record.number}`;
   const verdict = verdicts.get(key);
   return h(
     "p",
@@ -206,8 +203,15 @@ async function downloadPbn(roomID: string): Promise<void> {
 /** How many PBN games the last download of each room held. */
 const pbnSaved = new Map<string, number>();
 
-function recordView(record: DealRecord, name: Name, roomID: string): HTMLElement {
+/** One hand record; `key` tells its verdict apart from other records' (its room, or its entrant). */
+export function recordView(record: DealRecord, name: Name, key: string): HTMLElement {
   const { contract } = record;
+  const badges = (position: number) =>
+    [
+      record.dealer === position && "dealer",
+      contract?.declarer === position && "declarer",
+      record.partner === position && "partner",
+    ].filter((badge) => badge !== false);
   return h(
     "div",
     {
@@ -237,7 +241,10 @@ function recordView(record: DealRecord, name: Name, roomID: string): HTMLElement
             ` held by ${name(record.players[record.partner])}`,
           ]),
     ),
-    handsView(record, name),
+    handsView(record.hands, (position) => ({
+      name: `${position} · ${name(record.players[position])}`,
+      badges: badges(position),
+    })),
     h(
       "div",
       { class: "record-play" },
@@ -247,7 +254,7 @@ function recordView(record: DealRecord, name: Name, roomID: string): HTMLElement
     h("p", { "data-testid": "record-result" }, resultSummary(record.result, name)),
     h("p", { "data-testid": "record-points" }, `Points: ${scoreChanges(record, name)}`),
     analysisView(record, name),
-    verifyView(roomID, record),
+    verifyView(key, record),
   );
 }
 

@@ -13,7 +13,7 @@ import type { AlertEntry, RoomDocument, TrickDoc } from "../types";
 import type { CardCode, Status } from "../wire";
 import { dealOfMatch, plural, resultView, scoreTable, sheetView } from "./match";
 import { isBot, myPosition, nameAt, nameOf } from "./names";
-import { readyPanel, spectatorsLine } from "./waiting";
+import { competitionTable, readyPanel, spectatorsLine } from "./waiting";
 
 /** Where a position sits on my screen: `bottom` (my seat, or seat 0 for a spectator) at the
  *  bottom, play going clockwise; at a table of two (Memory Bridge) the other player is opposite. */
@@ -501,7 +501,13 @@ export function tableView(s: State, roomID: string, room: RoomDocument): Node {
       "div",
       { class: "next-deal", "data-testid": "next-deal" },
       h("h3", {}, `Next: deal ${room.match.dealNumber + 1}`),
-      h("p", {}, "Everyone says they are ready; then the host deals the next deal."),
+      h(
+        "p",
+        {},
+        competitionTable(room)
+          ? "The next board is dealt as soon as everyone is ready (the bots always are)."
+          : "Everyone says they are ready; then the host deals the next deal.",
+      ),
       readyPanel(s, roomID, room),
     );
 

@@ -127,14 +127,21 @@ function settingsView(roomID: string, room: RoomDocument, isHost: boolean, busy:
   );
 }
 
+/** A duplicate event's or a robot tournament's table: it has no lobby (its event or tournament
+ *  seats and replaces the players, and deals each board once every seat is ready). */
+export const competitionTable = (room: RoomDocument): boolean => Boolean(room.event || room.tournament);
+
 /** The seats with their ready flags, my ready toggle and the host's start button: before the
- *  first deal, and between deals for the next one (the same calls, SPEC §9). */
+ *  first deal, and between deals for the next one (the same calls, SPEC §9). At an event's or a
+ *  tournament's table, only the ready toggle: being ready deals the next board, from the boards
+ *  dealt with the event or tournament (no entropy). */
 export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLElement {
   const uid = s.user!.uid;
   const isHost = room.hostID === uid;
   const me = room.players.find((p) => p.uid === uid);
   const canStart = room.players.length === room.handSizes.length && room.players.every((p) => p.ready);
   const next = room.match.dealNumber + 1;
+  const lobby = !competitionTable(room);
   return h(
     "div",
     { class: "ready-panel", "data-testid": "ready-panel" },
@@ -183,6 +190,7 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
       // SPEC §16: my own entropy for the next deal's dealing, sent as I get ready (optional, public).
       me &&
         !me.ready &&
+        lobby &&
         h("input", {
           id: "entropy",
           "data-testid": "entropy",
@@ -199,7 +207,10 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
             disabled: s.busy,
             onclick: () =>
               act(() =>
-                toggleReady(roomID, me.ready ? undefined : byId<HTMLInputElement>("entropy").value.trim()),
+                toggleReady(
+                  roomID,
+                  me.ready || !lobby ? undefined : byId<HTMLInputElement>("entropy").value.trim(),
+                ),
               ),
           },
           me.ready ? "Not ready" : "I'm ready",
@@ -217,6 +228,7 @@ export function readyPanel(s: State, roomID: string, room: RoomDocument): HTMLEl
           "Add bot",
         ),
       isHost &&
+        lobby &&
         h(
           "button",
           {

@@ -765,6 +765,22 @@ class StandingsPage(TypedDict):
     at: Timestamp
 
 
+class RatingDocument(TypedDict):
+    """`ratings/{game}/players/{uid}` (all time) and `ratings/{game}-{season}/players/{uid}` (a
+    season: the calendar quarter, UTC, e.g. `contract-2026-Q4`): a player's rating in a game,
+    moved by each tournament's close (`bridge.ratings`): OpenSkill's `mu` and `sigma`, the
+    `ordinal` the leaderboards sort by (mu - 3 sigma), the tournaments rated and the last."""
+
+    uid: str
+    displayName: str
+    mu: float
+    sigma: float
+    ordinal: float
+    tournaments: int
+    lastTournament: str
+    updatedAt: Timestamp
+
+
 class CreateTournamentAnswer(TypedDict):
     tournamentID: str
 

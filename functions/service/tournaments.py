@@ -415,7 +415,7 @@ def rate(tournament: Tournament, field_now: Field) -> int:
         todo = [uid for uid in uids if uid not in done]
         for start in range(0, len(todo), RATING_CHUNK):
             batch = db.client().batch()
-            for uid in todo[start:start + RATING_CHUNK]:
+            for uid in todo[start:start + RATING_CHUNK]:  # a `wire.RatingDocument`
                 batch.set(players.document(uid), {**ratings.to_doc(after[uid]), "uid": uid, "displayName": names[uid],
                                                   "lastTournament": tournament.tournament_id,
                                                   "updatedAt": firestore.SERVER_TIMESTAMP})

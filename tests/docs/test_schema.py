@@ -73,6 +73,45 @@ def test_every_document_the_server_writes_for_a_room_matches_the_schema(label):
         validator("DealRecord").validate(json.loads(json.dumps(record)))
 
 
+def test_every_document_the_server_writes_for_a_tournament_matches_the_schema():
+    """A tournament of two boards played by three entrants at their tables in the engine: its
+    public document, each board's, each result, each entrant's progress, the standings' pages
+    (as `service.tournaments` and `store` write them, timestamps as a client reads them), and a
+    rating."""
+    import random
+
+    from bridge import ratings, tournament_documents
+    from bridge.room import finished_since
+    from bridge.tournament import Field, FieldScoring, Tournament, result_of
+    from tests.people import person_moves
+
+    now = {"seconds": 1_700_000_000, "nanoseconds": 0}
+    tournament = Tournament.create("t", game="contract", scoring=FieldScoring.IMPS, boards=2, opens_at=0,
+                                   closes_at=3600)
+    results = []
+    for n in range(3):
+        room, rng = tournament.table(f"u{n}", f"U {n}"), random.Random(n)
+        while not room.is_ended:
+            before, room = room, person_moves(room, rng)
+            validator("TournamentEntrantDocument").validate(tournament_documents.entrant_document(room, "r"))
+            if finished_since(before, room):
+                result = result_of(room)
+                results.append(result)
+                validator("TournamentResultDocument").validate(json.loads(json.dumps(
+                    {**tournament_documents.result_document(room, result), "recordedAt": now})))
+    field = Field.empty(tournament.scoring, 2).with_results(results)
+    for closed in (tournament, tournament.closed_now()):
+        validator("TournamentDocument").validate({**tournament_documents.public_tournament(closed, 3, 1),
+                                                  "opensAt": now, "closesAt": now})
+    for number in (1, 2):
+        validator("TournamentBoardDocument").validate(
+            json.loads(json.dumps(tournament_documents.board_document(tournament, number, field))))
+    for page in tournament_documents.standings_pages(field, final=True):
+        validator("StandingsPage").validate({**page, "at": now})
+    validator("RatingDocument").validate({**ratings.to_doc(ratings.initial()), "uid": "u0", "displayName": "U 0",
+                                          "lastTournament": "t", "updatedAt": now})
+
+
 def test_the_schema_refuses_a_room_document_with_a_field_the_contract_does_not_name():
     room = stored(rooms_in_every_status()["playing"])
     validator("RoomDocument").validate(room)

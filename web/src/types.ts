@@ -335,6 +335,13 @@ export interface SettingsChanges {
   targetScore?: number;
 }
 /**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "CreateTournamentAnswer".
+ */
+export interface CreateTournamentAnswer {
+  tournamentID: string;
+}
+/**
  * createTournament: a friends' tournament of `game` scored by `scoring` over `boards` boards,
  * open from now for `minutes`, its bots at `botLevel`; `invited`: who may enter besides the
  * creator (empty: anyone signed in). Which games, scorings, sizes and windows make a tournament
@@ -510,6 +517,13 @@ export interface StandingDoc {
 export interface DummyDoc {
   position: number;
   cards: string[];
+}
+/**
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "EnterTournamentAnswer".
+ */
+export interface EnterTournamentAnswer {
+  roomID: string;
 }
 /**
  * Who fills a spot of an event: pair `pair` (from 0) of `direction`, `seat` 0 (North or
@@ -864,6 +878,25 @@ export interface PlayerEntry {
   entropy: string;
 }
 /**
+ * `ratings/{game}/players/{uid}` (all time) and `ratings/{game}-{season}/players/{uid}` (a
+ * season: the calendar quarter, UTC, e.g. `contract-2026-Q4`): a player's rating in a game,
+ * moved by each tournament's close (`bridge.ratings`): OpenSkill's `mu` and `sigma`, the
+ * `ordinal` the leaderboards sort by (mu - 3 sigma), the tournaments rated and the last.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "RatingDocument".
+ */
+export interface RatingDocument {
+  uid: string;
+  displayName: string;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  tournaments: number;
+  lastTournament: string;
+  updatedAt: Timestamp;
+}
+/**
  * removeBot, kickPlayer: the bot, player or spectator the host removes.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -1021,6 +1054,41 @@ export interface SendMessageRequest {
   requestID?: string;
 }
 /**
+ * One entrant's line of the ranking: their score and points on each board (null: not
+ * played), their total (matchpoints: the mean percentage over every board; IMPs: the sum; a
+ * board not played counts 40 % or -3 IMPs) and place (equal totals share the higher place).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "StandingLine".
+ */
+export interface StandingLine {
+  uid: string;
+  name: string;
+  scores: (number | null)[];
+  points: (number | null)[];
+  total: number;
+  place: number;
+}
+/**
+ * `tournaments/{tournamentID}/standings/{page}`: the ranking's lines from place `page x 500
+ * + 1` on, of `pages` pages and `players` entrants with a result, made by the minute's
+ * compaction at `at` (`final` once the tournament has closed); `uids` lists the page's entrants
+ * (find your own line with an `array-contains` query). For those who have finished every board
+ * (they know every board: nothing in it is hidden from them), and every reader once closed.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "StandingsPage".
+ */
+export interface StandingsPage {
+  page: number;
+  pages: number;
+  players: number;
+  lines: StandingLine[];
+  uids: string[];
+  final: boolean;
+  at: Timestamp;
+}
+/**
  * startGame: the caller's current room.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -1062,6 +1130,87 @@ export interface ToggleReadyRequest {
   requestID?: string;
 }
 /**
+ * `tournaments/{tournamentID}/boards/{number}`: the board's hand record and its traveller,
+ * the field's results so far (made by the minute's compaction), for those who have finished the
+ * board (everyone once the tournament has closed). `analysis`: a contract bridge board's
+ * double-dummy analysis, the same at every table, added by the clock once the board has a
+ * result (null before, and in Floating Bridge, whose sides are each table's: each entrant's
+ * record is analysed as any room's).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentBoardDocument".
+ */
+export interface TournamentBoardDocument {
+  number: number;
+  dealer: number;
+  vulnerable: VulnerableDoc | null;
+  hands: HandCards[];
+  results: number;
+  traveller: TravellerRow[];
+  analysis: AnalysisDoc | null;
+}
+/**
+ * How some results on a board came: the contract (null: passed out), its declarer's position,
+ * the tricks the declarer's side took, the entrant's `score`, how many entrants got it
+ * (`count`) and what it is worth against the field (`points`: a percentage, or IMPs).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TravellerRow".
+ */
+export interface TravellerRow {
+  contract: string | null;
+  declarer: number | null;
+  tricks: number | null;
+  score: number;
+  count: number;
+  points: number;
+}
+/**
+ * `tournaments/{tournamentID}`: a tournament as everyone who may read it sees it (anyone
+ * signed in; a friends' tournament with invitations: its creator and invitees). `opensAt` /
+ * `closesAt`: its window (entries and play); `closed`: the ranking is final and the seed
+ * revealed; `players` (who have a result) and `pages` (the standings' pages) are set then (null
+ * before). Nothing on it changes between its creation and its close: not when someone enters,
+ * nor when a board is finished (the live counts are the standings' and the boards', for those
+ * who may read them).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentDocument".
+ */
+export interface TournamentDocument {
+  tournamentID: string;
+  creatorID: string | null;
+  series: string | null;
+  game: "floating" | "contract" | "tiger" | "memory";
+  scoring: "matchpoints" | "imps";
+  boards: number;
+  opensAt: Timestamp;
+  closesAt: Timestamp;
+  botLevel: "basic" | "thinking";
+  invited: string[];
+  closed: boolean;
+  players: number | null;
+  pages: number | null;
+  dealing: EventDealingDoc | null;
+}
+/**
+ * `tournaments/{tournamentID}/entrants/{uid}`: an entrant's own progress, for them alone: their
+ * table (`roomID`), the board in play there (null between boards and once done) and how many
+ * boards they have finished (`played`); `done`: their table has ended (every board played, or
+ * they left, or the tournament closed: the boards they had not started are not played).
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentEntrantDocument".
+ */
+export interface TournamentEntrantDocument {
+  uid: string;
+  displayName: string;
+  roomID: string;
+  board: number | null;
+  played: number;
+  done: boolean;
+}
+/**
  * enterTournament, leaveTournament: the tournament.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -1070,6 +1219,26 @@ export interface ToggleReadyRequest {
 export interface TournamentRequest {
   tournamentID: string;
   requestID?: string;
+}
+/**
+ * `tournaments/{tournamentID}/boards/{number}/results/{uid}`: one entrant's result on the
+ * board, with their table's hand record (`record`: the auction and the play), written when the
+ * board ends; readable as the board's document is.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "TournamentResultDocument".
+ */
+export interface TournamentResultDocument {
+  tournamentID: string;
+  uid: string;
+  displayName: string;
+  board: number;
+  score: number;
+  contract: string | null;
+  declarer: number | null;
+  tricks: number | null;
+  record: DealRecord;
+  recordedAt: Timestamp;
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema

@@ -452,8 +452,8 @@ class Stats(TypedDict):
 class PlayerAccount(TypedDict):
     """`players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
     player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
-    account made before them; `tournaments`: the friends' tournaments they created (absent from
-    an account made before tournaments)."""
+    account made before them; `tournaments`: the friends' tournaments they created, `entered`: the
+    latest tournaments they entered (both absent from an account made before tournaments)."""
 
     uid: str
     displayName: str
@@ -462,6 +462,7 @@ class PlayerAccount(TypedDict):
     eventID: NotRequired[str | None]
     directing: NotRequired[list[str]]
     tournaments: NotRequired[list[str]]
+    entered: NotRequired[list[str]]
     stats: Stats
 
 

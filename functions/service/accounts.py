@@ -56,6 +56,7 @@ def account_document(uid: str, profile_name: str | None) -> dict[str, Any]:
         "eventID": None,
         "directing": [],
         "tournaments": [],
+        "entered": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

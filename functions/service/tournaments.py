@@ -43,6 +43,8 @@ from .store import Applied, Data
 
 #: How many friends' tournaments one user may have open at once.
 MAX_CREATED_TOURNAMENTS = 3
+#: How many of the tournaments they entered an account lists, the latest last.
+MAX_ENTERED_LISTED = 20
 #: Bounds on one run of the clock: results compacted (the rest next minute), tables ended at a close.
 RESULTS_BATCH = 5000
 CLOSE_BATCH = 200
@@ -122,7 +124,8 @@ def create_tournament(call: Call, request: payloads.CreateTournamentRequest) -> 
 @takes(payloads.TournamentRequest)
 def enter_tournament(call: Call, request: payloads.TournamentRequest) -> EnterTournamentAnswer:
     """A signed-in user enters an open tournament once, if they sit nowhere else: their table is
-    made with its first board dealt, and their account's `roomID` names it."""
+    made with its first board dealt, their account's `roomID` names it and its `entered` lists the
+    tournament (the latest `MAX_ENTERED_LISTED`)."""
     caller = call.caller
     tournament_id = request.tournament_id
 
@@ -136,7 +139,8 @@ def enter_tournament(call: Call, request: payloads.TournamentRequest) -> EnterTo
         require_free(txn, account)
         ref = store.room_ref_new()
         store.save_room(txn, ref, None, tournament.table(caller.uid, display_name(caller, account)))
-        write_account(txn, caller, account, {"roomID": ref.id})
+        entered = [*(account or {}).get("entered", []), tournament_id][-MAX_ENTERED_LISTED:]
+        write_account(txn, caller, account, {"roomID": ref.id, "entered": entered})
         return Applied(tournament_id, {"roomID": ref.id})
 
     return store.run_action(call.action(request.request_id), body,

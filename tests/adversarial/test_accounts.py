@@ -19,7 +19,8 @@ from tests.trigger.test_create_account import fire_trigger, new_uid
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
-ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "stats"}
+ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "entered",
+                  "stats"}
 NEW_STATS = {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0}
 
 

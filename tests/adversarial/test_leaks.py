@@ -37,9 +37,10 @@ pytestmark = pytest.mark.usefixtures("emulator")
 ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players", "seating", "dealer", "turn", "washes",
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
                "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "dummy", "board",
-               "firstHalf", "event", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "alerts", "version",
-               "createdAt", "updatedAt"}
-ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "stats"}
+               "firstHalf", "event", "tournament", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "alerts",
+               "version", "createdAt", "updatedAt"}
+ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "entered",
+                  "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
 BID_PATHS = re.compile(
     r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract|legal\[\d\]\.placeBid\[\d+\])")

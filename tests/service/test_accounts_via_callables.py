@@ -41,7 +41,8 @@ def test_create_game_room_creates_the_account_of_an_anonymous_caller():
     guest = new_player(anonymous=True)
     room_id = client.call("createGameRoom", {}, guest)["roomID"]
     account = client.read(f"players/{guest.uid}", guest)
-    assert set(account) == {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "stats"}
+    assert set(account) == {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments",
+                            "entered", "stats"}
     assert account["uid"] == guest.uid
     assert account["roomID"] == room_id
     assert account["stats"] == NEW_STATS

@@ -69,7 +69,8 @@ def test_an_entrant_plays_every_board_from_south_at_a_table_of_their_own():
     tournament_id = create(new_player(), boards=2)
     entrant = Entrant(ann, tournament_id)
     room_id = entrant.enter()
-    assert client.read(f"players/{ann.uid}", ann)["roomID"] == room_id
+    account = client.read(f"players/{ann.uid}", ann)
+    assert (account["roomID"], account["entered"]) == (room_id, [tournament_id])
     room = entrant.room()
     assert room["tournament"] == {"tournamentID": tournament_id, "entrant": ann.uid}
     assert room["memberIDs"][2] == ann.uid and all(uid.startswith("~bot") for i, uid in

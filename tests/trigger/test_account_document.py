@@ -16,6 +16,7 @@ def test_a_new_account_has_the_spec_shape():
         "eventID": None,
         "directing": [],
         "tournaments": [],
+        "entered": [],
         "stats": {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0},
     }
 

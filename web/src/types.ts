@@ -838,8 +838,8 @@ export interface PlaceBidRequest {
 /**
  * `players/{uid}` (SPEC §3), readable by that user only. `eventID`: the duplicate event the
  * player holds a spot in; `directing`: the events they direct (issue 33), both absent from an
- * account made before them; `tournaments`: the friends' tournaments they created (absent from
- * an account made before tournaments).
+ * account made before them; `tournaments`: the friends' tournaments they created, `entered`: the
+ * latest tournaments they entered (both absent from an account made before tournaments).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "PlayerAccount".
@@ -852,6 +852,7 @@ export interface PlayerAccount {
   eventID?: string | null;
   directing?: string[];
   tournaments?: string[];
+  entered?: string[];
   stats: Stats;
 }
 /**

@@ -102,19 +102,30 @@ export function openTournamentsView(s: State): Node {
   return h("ul", { class: "rooms" }, ...s.openTournaments.map((entry) => tournamentRow(entry, s.busy)));
 }
 
-/** The tournaments I created that were open when I last created one (`players/{uid}.tournaments`). */
+/** The tournaments I created that were open when I last created one (`players/{uid}.tournaments`)
+ * and the latest I entered (`players/{uid}.entered`). */
 export function myTournamentsView(s: State): Node | null {
-  const mine = s.account?.tournaments ?? [];
-  if (mine.length === 0) return null;
+  const lists: [string, string[]][] = [
+    ["Created by me: ", s.account?.tournaments ?? []],
+    ["Entered: ", s.account?.entered ?? []],
+  ];
+  const shown = lists.filter(([, ids]) => ids.length > 0);
+  if (shown.length === 0) return null;
   return h(
-    "p",
+    "div",
     { "data-testid": "my-tournaments" },
-    "Created by me: ",
-    ...mine.map((id) =>
+    ...shown.map(([label, ids]) =>
       h(
-        "button",
-        { class: "small", "data-testid": "show-my-tournament", onclick: () => followTournament(id) },
-        id,
+        "p",
+        {},
+        label,
+        ...ids.map((id) =>
+          h(
+            "button",
+            { class: "small", "data-testid": "show-my-tournament", onclick: () => followTournament(id) },
+            id,
+          ),
+        ),
       ),
     ),
   );

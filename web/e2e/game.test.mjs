@@ -4,17 +4,8 @@
 // E2E_SHOTS_DIR=dir saves a screenshot of each stage, for looking at the UI.
 
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
-import {
-  launchBrowser,
-  openPlayer,
-  resetEmulators,
-  serveApp,
-  setName,
-  testid,
-  UI_TIMEOUT_MS,
-  uidOf,
-} from "./harness.mjs";
+import { afterEach, describe, test } from "node:test";
+import { servedApp, setName, testid, UI_TIMEOUT_MS, uidOf } from "./harness.mjs";
 
 const RANKS = "23456789TJQKA";
 const ALL_BIDS = [1, 2, 3, 4, 5, 6, 7].flatMap((level) =>
@@ -23,20 +14,8 @@ const ALL_BIDS = [1, 2, 3, 4, 5, 6, 7].flatMap((level) =>
 const suit = (card) => card[1];
 const sorted = (cards) => [...cards].sort();
 
-let app;
-let browser;
+const openPage = servedApp();
 const players = [];
-
-before(async () => {
-  await resetEmulators();
-  app = await serveApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 // Each test opens its own players; close them whatever the outcome.
 afterEach(async () => {
@@ -45,7 +24,7 @@ afterEach(async () => {
 
 /** Open one browser context per name, in parallel; `players` keeps them in the order given. */
 async function newPlayers(...names) {
-  const opened = await Promise.all(names.map((name) => openPlayer(browser, app.url, name)));
+  const opened = await Promise.all(names.map((name) => openPage(name)));
   players.push(...opened);
   return opened;
 }

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -107,6 +108,26 @@ export function launchBrowser() {
 }
 
 /** One player: a browser context of their own (own auth session) with the app open. */
+/**
+ * Every test of the calling file plays in one served app and one browser, on fresh emulator data
+ * (registers the file's `before` and `after`). Returns how to open a player's page in them
+ * (`openPlayer`).
+ */
+export function servedApp() {
+  let app;
+  let browser;
+  before(async () => {
+    await resetEmulators();
+    app = await serveApp();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  return (name) => openPlayer(browser, app.url, name);
+}
+
 export async function openPlayer(browser, url, name) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

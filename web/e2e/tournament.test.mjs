@@ -7,34 +7,13 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { promisify } from "node:util";
-import {
-  launchBrowser,
-  openPlayer,
-  resetEmulators,
-  serveApp,
-  setName,
-  testid,
-  uidOf,
-  WEB_DIR,
-} from "./harness.mjs";
+import { servedApp, setName, testid, uidOf, WEB_DIR } from "./harness.mjs";
 
 const ROOT = join(WEB_DIR, "..");
 
-let app;
-let browser;
-
-before(async () => {
-  await resetEmulators();
-  app = await serveApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const openPage = servedApp();
 
 /** One run of the tournaments' clock, as of `at` (default now). */
 async function runClock(at) {
@@ -77,7 +56,7 @@ async function nextMove(page, version) {
 
 test("a one-board robot tournament: create, enter, play, the traveller, the standings, the close and the leaderboard", async () => {
   const started = Date.now();
-  const player = await openPlayer(browser, app.url, "entrant");
+  const player = await openPage("entrant");
   const { page } = player;
   await page.click(testid("sign-in-anonymous"));
   await setName(page, "Trix");

@@ -86,6 +86,18 @@ export interface State {
   error: ReadableError | null;
 }
 
+/** No tournament followed: what following another starts from. */
+const noTournament = () => ({
+  tournamentID: null,
+  tournament: null,
+  entrant: null,
+  tournamentBoards: [],
+  shownBoard: null,
+  fieldResults: [],
+  shownResult: null,
+  standingsPage: null,
+});
+
 /** What a signed-out (or just signed-in) user starts from. */
 const signedOut = (): Omit<State, "busy"> => ({
   user: null,
@@ -106,14 +118,7 @@ const signedOut = (): Omit<State, "busy"> => ({
   boards: [],
   standings: null,
   openTournaments: [],
-  tournamentID: null,
-  tournament: null,
-  entrant: null,
-  tournamentBoards: [],
-  shownBoard: null,
-  fieldResults: [],
-  shownResult: null,
-  standingsPage: null,
+  ...noTournament(),
   leaderboard: { game: "contract", season: seasonOf(new Date()) },
   ratings: [],
   error: null,
@@ -412,16 +417,7 @@ export function followTournament(tournamentID: string | null): void {
   const uid = state.user?.uid;
   if (tournamentID === state.tournamentID || !uid) return;
   stopTournament();
-  update({
-    tournamentID,
-    tournament: null,
-    entrant: null,
-    tournamentBoards: [],
-    shownBoard: null,
-    fieldResults: [],
-    shownResult: null,
-    standingsPage: null,
-  });
+  update({ ...noTournament(), tournamentID });
   if (!tournamentID) return;
   tournamentListeners.push(
     onSnapshot(

@@ -9,7 +9,11 @@ has finished board 1 but not board 2, and an invite-only event not started; and 
 contract-bridge rooms with an alert, one still in its auction), so the documents are the ones the
 backend really writes: rooms, hands, hand records of finished deals (SPEC §9), chat messages
 (SPEC §13), alerts (SPEC §15), the rooms' server-only state and chat bookkeeping, the request
-logs, events, boards, the director's standings and the events' state. A spectator (of the open
+logs, events, boards, the director's standings and the events' state; and robot tournaments
+(docs/TOURNAMENTS.md: an open one, whose one entrant has finished board 1 of 2 and another both,
+a friends' one with an invitee, and a closed one with its rating, made by the clock run in this
+process): the tournament, its boards, a result, an entrant's progress, the standings, the state
+and a rating. A spectator (of the open
 room and of the room in its auction) is a caller kind of its own. For an event's documents the
 owner is its director and the member the person who finished board 1; for alerts the owner made
 the alerted call and the member sits on the other side. Every write is expected to be refused,
@@ -18,6 +22,7 @@ expression was evaluated (the emulator's rule-coverage report).
 """
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +34,8 @@ from tests import client
 from tests.client import User
 from tests.event_table import Player, create, filled
 from tests.table import Table, database, new_player
+from tests.tournament_client import Entrant
+from tests.tournament_client import create as create_tournament
 
 pytestmark = pytest.mark.usefixtures("emulators_up")
 
@@ -37,7 +44,9 @@ OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", 
 DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
         "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room",
         "event-open", "event-invite-only", "board-finished", "board-unfinished", "standings", "event-state",
-        "alert-auction", "alert-over")
+        "alert-auction", "alert-over", "tournament-open", "tournament-friends", "tboard-finished",
+        "tboard-unfinished", "tboard-closed", "tresult", "tentrant", "tstandings", "tstandings-closed", "tstate",
+        "rating")
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,12 @@ class World:
     entrant: User          # holds a spot in `closed_event` (one seat per person: not the finisher's)
     alerted: Table         # contract bridge in its auction: position 0 (NS) alerted its call; watched
     auctioned: Table       # contract bridge past its auction, with an alert of NS
+    tournament: str        # an open robot tournament of 2 boards, created by closed.players[0]
+    halfway: User          # has finished board 1 of `tournament`, not board 2
+    done: User             # has finished both boards of `tournament`
+    friends: str           # a friends' tournament inviting the invitee, created by closed.players[0]
+    closed_tournament: str  # a closed tournament of 1 board: `rated` played it and was rated
+    rated: User
     before: dict           # every document, as made
 
 
@@ -89,10 +104,23 @@ def world(emulators_up: None) -> World:
         table.call("placeBid", table.at(0), bid="1C", alert="could be short")
     auctioned.auction("PASS", "PASS", "PASS")
     alerted.call("watchRoom", spectator)
+    halfway, done, rated = new_player(), new_player(), new_player()
+    tournament = create_tournament(director, boards=2, minutes=60)
+    friends = create_tournament(director, boards=1, minutes=60, invited=[invitee.uid])
+    closed_tournament = create_tournament(director, boards=1, minutes=10)
+    for user, tournament_id, boards in ((halfway, tournament, 1), (done, tournament, None),
+                                        (rated, closed_tournament, None)):
+        table = Entrant(user, tournament_id)
+        table.enter()
+        table.play(boards)
+    from service import tournaments  # the clock, in this process: compaction, then the close
+
+    tournaments.tick((dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)).timestamp())
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
     return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, event,
-                 closed_event, finisher, entrant, alerted, auctioned, database())
+                 closed_event, finisher, entrant, alerted, auctioned, tournament, halfway, done, friends,
+                 closed_tournament, rated, database())
 
 
 # ---- the documents and who is who for each -------------------------------------------------
@@ -201,6 +229,8 @@ def target(world: World, doc: str) -> Target:
         return Target(f"{alerts}/NS", table.players[0], table.players[1],
                       lambda u: (alerts, [("readers", "array-contains", me(u))]),
                       (alerts, [("open", "==", True)]), "alerts")
+    if doc.startswith(("tournament-", "tboard-", "tresult", "tentrant", "tstandings", "tstate", "rating")):
+        return tournament_target(world, doc)
     if doc == "stray-top":
         return Target("secrets/x", c.players[0], c.players[1],
                       lambda u: ("secrets", [("note", "==", "server only")]),
@@ -211,6 +241,49 @@ def target(world: World, doc: str) -> Target:
                       lambda u: (other, [("note", "==", "server only")]),
                       (other, [("note", "==", "server only")]), "other")
     raise AssertionError(doc)
+
+
+def tournament_target(world: World, doc: str) -> Target:
+    """A tournament's documents. The tournament's and its state's owner is its creator; a board's,
+    the standings' and a result's owner has finished it (the standings: every board), their
+    member another entrant who has finished board 1 only; an entrant's progress is its owner's."""
+    creator, halfway, done = world.closed.players[0], world.halfway, world.done
+    base = f"tournaments/{world.tournament}"
+    if doc == "tournament-open":
+        return Target(f"tournaments/{world.tournament}", creator, halfway,
+                      lambda u: ("tournaments", [("invited", "==", [])]),
+                      ("tournaments", [("creatorID", "==", creator.uid)]), "tournaments")
+    if doc == "tournament-friends":
+        # Friends' tournaments are not listed, even to their invitees: the id is shared.
+        return Target(f"tournaments/{world.friends}", creator, halfway,
+                      lambda u: ("tournaments", [("invited", "array-contains", me(u))]),
+                      ("tournaments", [("creatorID", "==", creator.uid)]), "tournaments")
+    if doc.startswith("tboard-"):
+        boards = f"tournaments/{world.closed_tournament if doc == 'tboard-closed' else world.tournament}/boards"
+        number = 2 if doc == "tboard-unfinished" else 1
+        return Target(f"{boards}/{number}", done, halfway, lambda u: (boards, [("number", "==", number)]),
+                      (boards, [("number", "==", number)]), "boards")
+    if doc == "tresult":
+        results = f"{base}/boards/1/results"
+        return Target(f"{results}/{halfway.uid}", halfway, done, lambda u: (results, [("uid", "==", me(u))]),
+                      (results, [("uid", "==", halfway.uid)]), "results")
+    if doc == "tentrant":
+        entrants = f"{base}/entrants"
+        return Target(f"{entrants}/{halfway.uid}", halfway, done, lambda u: (entrants, [("uid", "==", me(u))]),
+                      (entrants, [("uid", "==", halfway.uid)]), "entrants")
+    if doc.startswith("tstandings"):
+        standings = f"tournaments/{world.closed_tournament if doc == 'tstandings-closed' else world.tournament}" \
+                    "/standings"
+        return Target(f"{standings}/0", done, halfway, lambda u: (standings, [("uids", "array-contains", me(u))]),
+                      (standings, [("uids", "array-contains", done.uid)]), "standings")
+    if doc == "tstate":
+        private = f"{base}/private"
+        return Target(f"{private}/state", creator, halfway, lambda u: (private, [("closed", "==", False)]),
+                      (private, [("creator", "==", creator.uid)]), "private")
+    assert doc == "rating"
+    players = "ratings/contract/players"
+    return Target(f"{players}/{world.rated.uid}", world.rated, halfway, lambda u: (players, [("uid", "==", me(u))]),
+                  (players, [("uid", "==", world.rated.uid)]), "players")
 
 
 def caller(world: World, t: Target, role: str) -> User | None:
@@ -235,7 +308,7 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         if op == "query-self" and doc.startswith("message"):
             return {t.path} if role == "owner" else set()
         return True if op == "get" else {t.path}
-    if op == "list":
+    if op == "list" and doc not in TOURNAMENT_DOCS:
         return False
     if doc.startswith("alert-"):
         # During the auction the other side (the member, East) and the room's spectators; after it,
@@ -243,6 +316,8 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         return op == "get" and (role in ("member", "spectator") if doc == "alert-auction" else True)
     if doc.startswith("event-") or doc.startswith("board-") or doc == "standings":
         return expected_for_event(world, t, doc, role, op)
+    if doc in TOURNAMENT_DOCS:
+        return expected_for_tournament(world, t, doc, role, op)
     if doc == "account":
         return op == "get" and role == "owner"
     if doc in ("hand-open", "hand-invite-only"):
@@ -299,6 +374,46 @@ def expected_for_event(world: World, t: Target, doc: str, role: str, op: str) ->
         mine = filters[0][2] == (user.uid if user else None)
         return matching(world, collection, filters) if mine else False
     return matching(world, collection, filters)
+
+
+TOURNAMENT_DOCS = DOCS[DOCS.index("tournament-open"):]
+
+
+def expected_for_tournament(world: World, t: Target, doc: str, role: str, op: str) -> bool | set[str]:
+    """Robot tournaments (docs/TOURNAMENTS.md): a tournament is read by anyone signed in (a friends'
+    one with invitations: its creator and invitees), and listed when the query is constrained to
+    open ones; a board and its results by whoever has finished it, and by every reader once
+    closed; an entrant's progress by that entrant; the standings by whoever has finished every
+    board, and every reader once closed; the state by nobody; a rating by anyone signed in.
+    Boards are read one by one (no list), results and standings also by queries."""
+    user = caller(world, t, role)
+    if doc == "tournament-open":
+        if op == "get":
+            return True
+        return matching(world, *t.query_self(user)) if op == "query-self" else False
+    if doc == "tournament-friends":
+        return op == "get" and role in ("owner", "invitee")
+    if doc.startswith("tboard-"):
+        knows = True if doc == "tboard-closed" else role == "owner" or (role == "member" and doc == "tboard-finished")
+        return op == "get" and knows
+    if doc == "tentrant":
+        return op == "get" and role == "owner"
+    if doc == "tstate":
+        return False
+    if doc == "tresult":
+        readable = role in ("owner", "member")
+    elif doc == "tstandings":
+        readable = role == "owner"
+    else:  # the closed tournament's standings, and a rating: anyone signed in
+        readable = True
+    if not readable:
+        return False
+    if op == "get":
+        return True
+    collection = t.path.rpartition("/")[0]
+    if op == "list":
+        return {path for path in world.before if path.rpartition("/")[0] == collection}
+    return matching(world, *(t.query_self(user) if op == "query-self" else t.query_other))
 
 
 # ---- the operations over REST ----------------------------------------------------------------

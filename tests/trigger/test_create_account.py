@@ -22,7 +22,8 @@ from tests import client
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
-ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "stats"}
+ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "entered",
+                  "stats"}
 NEW_STATS = {"gamesPlayed": 0, "gamesWon": 0, "gamesAbandoned": 0}
 
 

@@ -84,6 +84,15 @@ def seat_score(points: Sequence[int], position: int) -> int:
     return points[position] or -max(points)
 
 
+def boards_analysed_once(game: str, series: str | None) -> bool:
+    """Whether a tournament's boards are analysed once each, on their documents, instead of each
+    entrant's record as any room's: a contract bridge board's analysis is the same at every table,
+    and a series' tournaments are the deployer's, so their analyses are bounded by the schedule.
+    A friends' tournament's tables are analysed as any room's, charged to the people who play
+    them (`service.analysis`): a user making tournaments makes no analysis nobody pays for."""
+    return game == "contract" and series is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """`creator`: the user who made it (None: a series', made by the schedule); `series`: the
@@ -323,10 +332,6 @@ class Field:
     @staticmethod
     def empty(scoring: FieldScoring, boards: int) -> Field:
         return Field(scoring, boards, {}, tuple({} for _ in range(boards)))
-
-    def has(self, uid: str, board: int) -> bool:
-        entry = self.entries.get(uid)
-        return entry is not None and entry.scores[board - 1] is not None
 
     def with_results(self, results: Iterable[Result]) -> Field:
         """The field with `results` entered; a result it already has (by entrant and board) is

@@ -14,9 +14,10 @@ of them has had that many deals analysed in the last hour, gives the record `ana
 `analysisSkipped` instead and searches nothing. A deal already charged (a redelivered event) is
 not charged again.
 
-A contract bridge tournament's table's record is not analysed here: its board's analysis is the
-same at every table (the hands, the dealer and the vulnerability decide it), and the tournament's
-clock adds it once to the board's document (`service.tournaments`), not once per entrant.
+A record of a series' contract bridge tournament is not analysed here: its board's analysis is
+the same at every table (the hands, the dealer and the vulnerability decide it), and the
+tournament's clock adds it once to the board's document (`service.tournaments`), not once per
+entrant. A friends' tournament's records are analysed here, charged as any room's.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from google.cloud import firestore
 
 from bridge.analysis import TABLE_NODES, analyse
 from bridge.room import is_bot
+from bridge.tournament import boards_analysed_once
 from bridge.wire import AnalysisSkipped, DealRecord
 
 from . import db, store
@@ -73,13 +75,18 @@ def _payers(txn: store.Transaction, record_ref: firestore.DocumentReference, rec
 
 def board_analysed_elsewhere(txn: store.Transaction, record_ref: firestore.DocumentReference,
                              record: dict[str, Any]) -> bool:
-    """A contract bridge board played at a tournament's table: analysed once on the board's document."""
-    if record["variant"] != "contract" or record["board"] is None:
+    """A board played at the table of a tournament whose boards are analysed once each, on their
+    documents (`bridge.tournament.boards_analysed_once`)."""
+    if record["board"] is None:
         return False
     room = record_ref.parent.parent
     assert room is not None
     snapshot = txn.get(room, field_paths=["tournament"])
-    return snapshot.exists and snapshot.get("tournament") is not None
+    table = snapshot.get("tournament") if snapshot.exists else None
+    if table is None:
+        return False
+    tournament = txn.get(store.tournament_ref(table["tournamentID"]), field_paths=["game", "series"])
+    return tournament.exists and boards_analysed_once(tournament.get("game"), tournament.get("series"))
 
 
 def charge(path: str, now: float) -> bool:

@@ -11,9 +11,10 @@ The clock, each minute: (1) opens the deployer's series' tournaments that are du
 (2) at every tournament past its close, ends the tables still going (the board in play played
 out by bots: `Room.left_event`); (3) compacts every result recorded since the last run into
 its tournament's field (one collection-group query from a cursor, so its reads are the new
-results, never the whole field); (4) analyses, once, the contract boards those results are the
-first on (a few a run); (5) makes final the tournaments past their close with no table going and
-every played board analysed (the seed revealed, the standings final, the ratings updated).
+results, never the whole field); (4) analyses, once, the series' contract boards those
+results are the first on (a few a run; `boards_analysed_once`); (5) makes final the tournaments
+past their close with no table going and every played board analysed (the seed revealed, the
+standings final, the ratings updated).
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 from bridge import BridgeError, Reason, tournament_documents
 from bridge.analysis import analyse
 from bridge.room import new_bot
-from bridge.tournament import Field, Result, Series, Tournament
+from bridge.tournament import Field, Result, Series, Tournament, boards_analysed_once
 from bridge.wire import CreateTournamentAnswer, EnterTournamentAnswer, Success
 
 from . import accounts, db, payloads, store
@@ -279,8 +280,9 @@ def compact_results() -> dict[str, int]:
 
 
 def analyse_boards(tournament_ids: Iterable[str], most: int = ANALYSES_PER_RUN) -> dict[str, int]:
-    """Up to `most` boards in all, among the contract bridge tournaments' boards that have a
-    result and no analysis yet: each analysed once, from one result's hand record
+    """Up to `most` boards in all, among the boards of the tournaments analysed once each
+    (`boards_analysed_once`: the series' contract bridge ones, a bounded number a day) that have
+    a result and no analysis yet: each analysed once, from one result's hand record
     (`bridge.analysis.analyse`: the same at every table), and added to the board's document.
     Returns, by tournament, the boards still waiting (the next run takes them)."""
     from .analysis import ANALYSIS_NODES  # (the analysis trigger's module: its search ceiling)
@@ -288,7 +290,7 @@ def analyse_boards(tournament_ids: Iterable[str], most: int = ANALYSES_PER_RUN) 
     waiting: dict[str, int] = {}
     for tournament_id in tournament_ids:
         tournament = store.run_unlogged(partial(_load, tournament_id=tournament_id))
-        if tournament.game != "contract":
+        if not boards_analysed_once(tournament.game, tournament.series):
             continue
         boards = db.client().get_all([store.board_ref(tournament_id, b.number) for b in tournament.boards],
                                      field_paths=["number", "results", "analysis"])

@@ -28,6 +28,7 @@ from bridge.tournament import (
     Tournament,
     TournamentStatus,
     board_points,
+    boards_analysed_once,
     result_of,
 )
 from tests.field_oracle import cross_imps, matchpoint_percent
@@ -292,3 +293,9 @@ def test_what_an_entrant_may_read_before_finishing_a_board_does_not_depend_on_it
         tournament_documents.public_tournament(second, None, None)
     assert tournament_documents.board_document(first, 1, field_a) == tournament_documents.board_document(second, 1,
                                                                                                          field_b)
+
+
+def test_only_a_series_contract_tournament_analyses_its_boards_once_on_their_documents() -> None:
+    assert boards_analysed_once("contract", "daily") is True
+    assert boards_analysed_once("contract", None) is False  # a friends' one: each record, charged to its players
+    assert boards_analysed_once("floating", "daily") is False  # each table's sides differ

@@ -39,9 +39,23 @@ def restated_ranking(tournament_id: str, boards: int, per_board: Callable[[int, 
     return {uid: (total, 1 + sum(1 for other in totals.values() if other > total)) for uid, total in totals.items()}
 
 
-def play_tournament(entrants: int, boards: int, **data: Any) -> tuple[str, list[Entrant]]:
-    creator = new_player()
-    tournament_id = create(creator, boards=boards, minutes=10, **data)
+def new_tournament(clock: Any, series: bool, boards: int, game: str, scoring: str) -> tuple[str, float]:
+    """A series' tournament open for two hours from this hour (as the clock opens the deployer's),
+    or a friends' one open for ten minutes; its id and when it closes."""
+    if not series:
+        return create(new_player(), boards=boards, minutes=10, game=game, scoring=scoring), \
+            (dt.datetime.now(dt.UTC) + dt.timedelta(minutes=10)).timestamp()
+    from bridge.tournament import Series
+
+    now = dt.datetime.now(dt.UTC)
+    daily = Series.of({"name": f"field{os.getpid()}t{int(now.timestamp())}", "game": game, "scoring": scoring,
+                       "boards": boards, "hours": 2, "starts": [now.hour]})
+    [(tournament_id, opens_at)] = daily.due(now.timestamp())
+    assert clock.open_series(now.timestamp(), [daily]) == [tournament_id]
+    return tournament_id, opens_at + 2 * 3600
+
+
+def play_tournament(tournament_id: str, entrants: int) -> list[Entrant]:
     players = [Entrant(new_player(name=f"Entrant {n}"), tournament_id) for n in range(entrants)]
 
     def play(entrant: Entrant) -> None:
@@ -50,7 +64,7 @@ def play_tournament(entrants: int, boards: int, **data: Any) -> tuple[str, list[
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(play, players))
-    return tournament_id, players
+    return players
 
 
 def ranking_read(tournament_id: str, reader: client.User) -> list[dict[str, Any]]:
@@ -68,16 +82,14 @@ def clock() -> Any:
     return tournaments
 
 
-def closing_time() -> float:
-    return (dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)).timestamp()
-
-
-@pytest.mark.parametrize(("game", "scoring", "entrants", "boards"), [
-    ("contract", "matchpoints", 40, 8), ("contract", "imps", 8, 3), ("floating", "matchpoints", 6, 2)])
-def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_boards(clock, game, scoring,
+@pytest.mark.parametrize(("series", "game", "scoring", "entrants", "boards"), [
+    (True, "contract", "matchpoints", 40, 8), (False, "contract", "imps", 8, 3),
+    (False, "floating", "matchpoints", 6, 2)])
+def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_boards(clock, series, game, scoring,
                                                                                        entrants, boards):
-    tournament_id, players = play_tournament(entrants, boards, game=game, scoring=scoring)
-    clock.tick(closing_time() - 11 * 60)
+    tournament_id, closes_at = new_tournament(clock, series, boards, game, scoring)
+    players = play_tournament(tournament_id, entrants)
+    clock.tick(dt.datetime.now(dt.UTC).timestamp())
     # Everyone has finished every board: each reads the running ranking.
     running = ranking_read(tournament_id, players[0].user)
     restated = restated_ranking(tournament_id, boards, matchpoint_percent if scoring == "matchpoints" else cross_imps,
@@ -92,7 +104,7 @@ def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_
     board = client.read(f"tournaments/{tournament_id}/boards/1", players[1].user)
     assert board["results"] == entrants == sum(row["count"] for row in board["traveller"])
     # The close makes the same ranking final and reveals the seed, which deals every board.
-    report = clock.tick(closing_time())
+    report = clock.tick(closes_at + 1)
     assert tournament_id in report.closed and report.tables_ended == 0
     final = ranking_read(tournament_id, new_player())
     assert [(line["uid"], line["place"], line["total"]) for line in final] == \
@@ -102,4 +114,14 @@ def test_a_whole_field_is_ranked_by_its_scoring_against_everyone_who_played_the_
     doc = client.read(f"tournaments/{tournament_id}", players[0].user)
     hands = [client.read(f"tournaments/{tournament_id}/boards/{n}", players[0].user) for n in range(1, boards + 1)]
     assert all(verdict.verified for verdict in verify({"event": doc, "boards": hands}))
-    assert all((board["analysis"] is not None) == (game == "contract") for board in hands)
+    # A series' contract boards are analysed once each, on their documents, and no table's record
+    # is; a friends' tournament's records are analysed as any room's (test_tournaments).
+    analysed_once = series and game == "contract"
+    assert all((board["analysis"] is not None) == analysed_once for board in hands)
+    if analysed_once:
+        assert set(hands[0]["analysis"]["tricks"]) == {"C", "D", "H", "S", "NT"}
+        from service import analysis
+
+        record_path = f"rooms/{players[0].room_id}/deals/1"
+        assert analysis.analyse_record(record_path, client.admin_get(record_path), 10**6, closes_at) is False
+        assert "analysis" not in client.admin_get(record_path)

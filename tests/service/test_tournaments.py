@@ -152,13 +152,14 @@ def test_the_clock_compacts_results_into_travellers_and_standings_and_closes_wit
     assert (page["players"], page["pages"], page["final"]) == (2, 1, False)
     board = client.read(f"tournaments/{tournament_id}/boards/1", people[1])
     assert board["results"] == 2 and sum(row["count"] for row in board["traveller"]) == 2
-    # The board's analysis is made once, on the board, and no table's record is analysed.
-    assert set(board["analysis"]["tricks"]) == {"C", "D", "H", "S", "NT"}
-    from service import analysis
+    # A friends' tournament's boards are not analysed on their documents: its tables' records are,
+    # as any room's, charged to the people who played them (a series' are in test_tournament_field).
+    assert board["analysis"] is None
+    from service import analysis, db, store
 
     record_path = f"rooms/{entrants[0].room_id}/deals/1"
-    assert analysis.analyse_record(record_path, client.admin_get(record_path), 10**6, later(0)) is False
-    assert "analysis" not in client.admin_get(record_path)
+    assert store.run_unlogged(lambda txn: analysis.board_analysed_elsewhere(
+        txn, db.client().document(record_path), client.admin_get(record_path))) is False
     assert client.read_error(f"tournaments/{tournament_id}/boards/1", people[2]).code == "permission-denied"
     assert client.query_error(f"tournaments/{tournament_id}/boards/1/results", people[2]).code == "permission-denied"
     assert len(client.query(f"tournaments/{tournament_id}/boards/1/results", people[1])) == 2

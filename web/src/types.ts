@@ -1133,10 +1133,10 @@ export interface ToggleReadyRequest {
 /**
  * `tournaments/{tournamentID}/boards/{number}`: the board's hand record and its traveller,
  * the field's results so far (made by the minute's compaction), for those who have finished the
- * board (everyone once the tournament has closed). `analysis`: a contract bridge board's
- * double-dummy analysis, the same at every table, added by the clock once the board has a
- * result (null before, and in Floating Bridge, whose sides are each table's: each entrant's
- * record is analysed as any room's).
+ * board (everyone once the tournament has closed). `analysis`: a series' contract bridge
+ * board's double-dummy analysis, the same at every table, added by the clock once the board
+ * has a result (null before, and always in a friends' tournament and in Floating Bridge, whose
+ * entrants' records are analysed as any room's).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "TournamentBoardDocument".

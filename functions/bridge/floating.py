@@ -53,9 +53,10 @@ class Tally(EachDealAlone):
     scoring: str
 
     def points(self, deal: Deal) -> tuple[int, ...]:
+        """A finished deal's points (`deal_points`); a deal every seat passed, over without a
+        contract (a tournament's board: `PassedOut`), scores nothing."""
         outcome = deal.outcome()
-        assert outcome is not None  # only a finished deal is scored
-        return deal_points(outcome, self.scoring)
+        return deal_points(outcome, self.scoring) if outcome is not None else (0,) * len(deal.players)
 
 
 def deal_points(outcome: Outcome, scoring: str) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge import DECK, Reason, Room, Status, tournament_documents
+from bridge import DECK, FLOATING, PASS, Reason, Room, Status, tournament_documents
+from bridge.deal import board_deal
 from bridge.deal_seed import DealSeed, commitment
 from bridge.dealing import deal_hands
 from bridge.duplicate import board_score
@@ -30,6 +31,7 @@ from bridge.tournament import (
     board_points,
     boards_analysed_once,
     result_of,
+    seat_score,
 )
 from tests.field_oracle import cross_imps, matchpoint_percent
 from tests.people import person_moves
@@ -299,3 +301,17 @@ def test_only_a_series_contract_tournament_analyses_its_boards_once_on_their_doc
     assert boards_analysed_once("contract", "daily") is True
     assert boards_analysed_once("contract", None) is False  # a friends' one: each record, charged to its players
     assert boards_analysed_once("floating", "daily") is False  # each table's sides differ
+
+
+def test_a_floating_board_every_seat_passes_is_over_and_scores_nothing() -> None:
+    """A board is played as dealt: passed out, it is not redealt (the wash rule and the redeal are
+    a room's), and Floating Bridge's sheet scores it 0 for every seat."""
+    tournament = new_tournament("floating", boards=2)
+    room = tournament.table("ann", "Ann")
+    deal = board_deal(FLOATING, room.deal.players, room.settings, tournament.boards[0])
+    rng = random.Random(0)
+    for _ in range(4):
+        deal = deal.place_bid(deal.actor, PASS, rng)
+    assert deal.is_finished and deal.outcome() is None
+    points = room.match.sheet.points(deal)
+    assert points == (0, 0, 0, 0) and seat_score(points, ENTRANT_POSITION) == 0

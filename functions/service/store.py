@@ -558,8 +558,6 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             txn.update(account_ref(uid), {f"stats.{name}": firestore.Increment(n)
                                           for name, n in increments.items() if n})
         previous = state_now
-
-
     if room is not None and room.tournament is not None:
         entrant = tournament_documents.entrant_document(room, ref.id)
         if old is None or entrant != tournament_documents.entrant_document(old, ref.id):

@@ -5,7 +5,9 @@ the table has ended.
 The entrant's seat is played by the bot's policy: the harness decodes the table's server-only
 state (admin read) to ask the engine's bot what to do *from the entrant's seat*
 (`Deal.bot_action`, a function of that seat's view alone), then makes the move with the
-entrant's token through the callable, exactly as their client would. What the entrant may read
+entrant's token through the callable, exactly as their client would (a call past the entrant's
+allowance sent again after the wait it is told, `tests.table.patiently`: the harness plays far
+faster than a person). What the entrant may read
 (their room, hands, results, the standings) is read with their token by the tests."""
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Any
 from bridge import Card, Phase, Status, documents, state
 from tests import client
 from tests.client import User
+from tests.table import patiently
 
 
 def create(creator: User, **data: Any) -> str:
@@ -54,7 +57,7 @@ class Entrant:
             return False
         data = {"roomID": self.room_id, "expectedVersion": stored["version"]}
         if room.status is Status.DEAL_ENDED:
-            client.call("toggleReady", data, self.user)
+            patiently("toggleReady", data, self.user)
             return True
         deal = room.deal
         assert deal is not None and deal.actor is not None
@@ -64,9 +67,9 @@ class Entrant:
         action = deal.bot_action()  # the bot's choice from the seat to act's view: the entrant's, or their dummy's
         if isinstance(action, Card):
             name = "chooseTeammate" if deal.phase is Phase.CHOOSING_TEAMMATE else "playCard"
-            client.call(name, {**data, "card": str(action)}, self.user)
+            patiently(name, {**data, "card": str(action)}, self.user)
         else:
-            client.call("placeBid", {**data, "bid": str(action)}, self.user)
+            patiently("placeBid", {**data, "bid": str(action)}, self.user)
         self.moves += 1
         return True
 

@@ -204,7 +204,8 @@ def operations_per_deal(deals: int) -> dict:
     from service import store
 
     counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "state_writes": 0, "hand_writes": 0,
-              "record_writes": 0, "account_writes": 0, "log_writes": 0, "commits": 0}
+              "record_writes": 0, "account_writes": 0, "log_writes": 0, "commits": 0,
+              "failed_commits": 0}
     original_get_all, original_commit = store.Transaction.get_all, store.Transaction.commit
 
     def get_all(self, refs, field_paths=None):
@@ -213,7 +214,15 @@ def operations_per_deal(deals: int) -> dict:
         return original_get_all(self, refs, field_paths)
 
     def commit(self):
-        for write in self._batch._write_pbs:
+        """Counts the writes of a commit that lands (a commit that conflicts writes nothing and is
+        run again on fresh reads: its reads are counted, in `get_all`)."""
+        writes = list(self._batch._write_pbs)  # (the batch forgets them once committed)
+        try:
+            result = original_commit(self)
+        except Exception:
+            counts["failed_commits"] += 1
+            raise
+        for write in writes:
             name = write.delete or (write.update.name if write.update else "")
             kind = "deletes" if write.delete else "writes"
             counts[kind] += 1
@@ -224,8 +233,8 @@ def operations_per_deal(deals: int) -> dict:
                        else "log_writes" if path.startswith("requestLog/")
                        else "account_writes" if path.startswith("players/") else "room_writes")
                 counts[key] += 1
-        counts["commits"] += bool(self._batch._write_pbs)
-        return original_commit(self)
+        counts["commits"] += bool(writes)
+        return result
 
     store.Transaction.get_all, store.Transaction.commit = get_all, commit
     try:

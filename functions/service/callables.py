@@ -1,6 +1,7 @@
 """The SPEC §4 callables. Each parses its request, then runs one transaction that reads what
 it needs, applies the engine, and writes the new state (see `store`) together with the entry
-of the caller's request log that makes a resent action harmless (SPEC §8, `request_log`)."""
+of the caller's request log that makes a resent action harmless (SPEC §8, `request_log`): for a
+move at a table, kept in the table's state document."""
 from __future__ import annotations
 
 import time
@@ -58,16 +59,10 @@ def display_name(caller: Caller, account: Data | None) -> str:
 
 def _room_move(call: Call, request: payloads.RoomMove, move: Callable[[Room], Room],
                answer: Callable[[Room], Answer]) -> Answer:
-    """The common shape: load the room, apply one engine move, save the result; `answer` is
-    what the caller is told, given the new room."""
-
-    def body(txn: store.Transaction) -> Applied[Answer]:
-        before = store.load_room(txn, request.room_id, request.expected_version, call.caller.uid)
-        room = move(before.room)
-        store.save_room(txn, before.ref, before, room)
-        return Applied(request.room_id, answer(room))
-
-    return store.run_action(call.action(request.request_id), body, store.room_reads(request.room_id))
+    """The common shape of a move at a table: one engine move of the room, its log kept with the
+    room (`store.run_room_move`); `answer` is what the caller is told, given the new room."""
+    return store.run_room_move(call.action(request.request_id), request.room_id, request.expected_version, move,
+                               answer)
 
 
 @takes(payloads.CreateGameRoomRequest)

@@ -1,5 +1,6 @@
-"""Safe retries (SPEC §8) and each caller's allowance of calls, in one server-only document a call
-reads first and writes with what it changes.
+"""Safe retries (SPEC §8) and each caller's allowance of calls, in a server-only document a call
+reads first and writes with what it changes: the caller's own (`requestLog/{uid}`), or for a move
+at a table the table's state document (`ROOM_FIELD`).
 
 A client names each intended action with a `requestID` and resends that id only with the same
 action. The server keeps, in the server-only document `requestLog/{uid}`, the actions of that
@@ -12,6 +13,15 @@ The entry is written in the same commit as the action itself, so "the action was
 with the recorded answer and changes nothing; an id there for another action is
 `INVALID_ARGUMENT`. That also lets the server find out whether a commit whose outcome it did not
 learn (a deadline, an unavailable backend) landed: it reads the log again (`store.run_action`).
+
+A move at a table (`store.run_room_move`: a bid, a card, getting ready, a claim, an undo, the
+host's bots and settings) keeps its entry and the caller's allowances in the table's own
+server-only state document instead, in `ROOM_FIELD` under the caller's uid (the same shape as
+their own log, for the `PEOPLE_PER_ROOM` people who acted there last): that document is read and
+written by the move anyway, so the move's exactly-once costs no document of its own (issue 38).
+A person sits at one table at a time, so their allowance there is as tight as their own. The
+first move a person makes at a table carries over their own log's entries for that room
+(`carried_over`), so an action applied before the entries moved is still answered once.
 
 The same document keeps the caller's allowances (`LIMITS`): every applied call spends one unit of
 `CALLS`, and some calls one of a tighter allowance of their own too. A call past an allowance is
@@ -35,6 +45,9 @@ COLLECTION = "requestLog"
 CLIENT_IDS_PER_ROOM = 8
 SERVER_IDS_PER_ROOM = 4
 ROOMS_KEPT = 4
+#: The field of a room's state document that keeps its moves' logs, by uid; the people kept.
+ROOM_FIELD = "requests"
+PEOPLE_PER_ROOM = 8
 
 #: Ids the server makes start with a character a client's ids cannot hold (SPEC §8 allows
 #: `A-Z a-z 0-9 _ -`), so the two never meet.
@@ -173,3 +186,19 @@ def logged(log: dict[str, Any] | None, action: Action, room_id: str, answer: Any
             counts[room, own] = counts.get((room, own), 0) + 1
             kept.append(entry)
     return {"entries": kept[::-1], "limits": limits}
+
+
+def carried_over(log: dict[str, Any] | None, room_id: str) -> dict[str, Any]:
+    """A person's log at a table where they have not moved since the entries moved there: their
+    own log's entries for that room (`logged` keeps them there), with a full allowance."""
+    return {"entries": [entry for entry in (log or {}).get("entries", []) if entry["room"] == room_id],
+            "limits": {}}
+
+
+def room_logs_after(logs: dict[str, Any], uid: str, log: dict[str, Any], now: float) -> dict[str, Any]:
+    """A table's logs (`ROOM_FIELD`) once `uid`'s is `log` (made at `now`): the `PEOPLE_PER_ROOM`
+    people who acted there last are kept."""
+    after = {**{other: kept for other, kept in logs.items() if other != uid}, uid: {**log, "at": now}}
+    for oldest in sorted(after, key=lambda person: after[person]["at"])[:max(0, len(after) - PEOPLE_PER_ROOM)]:
+        del after[oldest]
+    return after

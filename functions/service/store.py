@@ -157,14 +157,16 @@ class Transaction:
             self.replace(ref, data_of(self._whole[path]), data)
 
     def replace(self, ref: firestore.DocumentReference, before: Data, data: Data) -> None:
-        """Replace an existing document known to hold `before` by `data`, sending only the
-        top-level fields that differ (and deleting the ones dropped)."""
-        changes = {name: value for name, value in data.items() if name not in before or not _same(before[name], value)}
-        changes.update((name, firestore.DELETE_FIELD) for name in before.keys() - data.keys())
+        """Replace an existing document known to hold `before` by `data`, sending only the fields
+        that differ (and deleting the ones dropped): a map field in both, only its keys that
+        differ (one level down: a room's logs by uid, `request_log.ROOM_FIELD`, send only the
+        mover's)."""
+        changes = _differences((), before, data)
+        for name in before.keys() - data.keys():
+            changes[FieldPath(name).to_api_repr()] = firestore.DELETE_FIELD
         if not changes:
             return
-        self._batch.update(ref, {FieldPath(name).to_api_repr(): value for name, value in changes.items()},
-                           **self._condition(ref.path))
+        self._batch.update(ref, changes, **self._condition(ref.path))
         self._writes += 1
 
     def update(self, ref: firestore.DocumentReference, data: Data) -> None:
@@ -183,6 +185,23 @@ class Transaction:
     def commit(self) -> None:
         if self._writes:
             self._batch.commit()
+
+
+def _differences(path: tuple[str, ...], before: Data, after: Data) -> dict[str, Any]:
+    """The field paths (as the API spells them) that make `before` into `after`, except the fields
+    dropped: for a map in both (at the top level, with non-empty keys), its keys that differ."""
+    changes: dict[str, Any] = {}
+    for name, value in after.items():
+        if name in before and _same(before[name], value):
+            continue
+        old = before.get(name)
+        if not path and isinstance(old, dict) and old and isinstance(value, dict) and all(old) and all(value):
+            changes.update(_differences((name,), old, value))
+            changes.update((FieldPath(name, key).to_api_repr(), firestore.DELETE_FIELD)
+                           for key in old.keys() - value.keys())
+        else:
+            changes[FieldPath(*path, name).to_api_repr()] = value
+    return changes
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -223,29 +242,24 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
 
     Each attempt first reads the caller's request log (with `first_reads`, the documents the
     body reads first, in the same request). An action already applied is answered from the log
-    and changes nothing (SPEC §8). One past the caller's allowances is RATE_LIMITED before the
+    and changes nothing (SPEC §8); when a room's state document is among `first_reads`, the
+    caller's log of moves there is looked at too (`run_room_move`), so an id of a move reused
+    for another call on that room is refused. One past the caller's allowances is RATE_LIMITED before the
     body runs (`request_log.allowances_after`). Otherwise `body` reads and queues its writes, the
     log entry and the allowances spent join them (unless the action changes nothing; a read-only
     one spends when it answers, unrecorded), and they are committed together, conditional on
-    everything read being unchanged.
-
-    A conflicting commit runs the attempt again on fresh reads. So does a commit whose outcome
-    is unknown (a deadline, an unavailable backend): the next attempt's log read finds out
-    whether it landed. If it did, the action is answered; if it is still in flight, the new
-    commit and the old one are conditional on the same log version, so at most one lands. When
-    the attempts run out, or the backend cannot even be read, after an unknown outcome, the call
-    ends in `OutcomeUnknown` (UNAVAILABLE), never in "contention, safe to retry".
+    everything read being unchanged. Retries: `_exactly_once`.
     """
     log_ref = request_log_ref(action.uid)
     first_reads = list(first_reads)
-    uncertain = False
 
     def attempt(txn: Transaction) -> Answer:
-        log_snapshot = txn.get_all([log_ref, *first_reads])[0]
+        log_snapshot, *firsts = txn.get_all([log_ref, *first_reads])
         log = data_of(log_snapshot) if log_snapshot.exists else None
-        recorded = request_log.recorded_answer(log, action)
-        if recorded is not None:
-            return cast(Answer, recorded.answer)  # recorded from this very action
+        for kept in (log, *_room_logs(firsts, action.uid)):
+            recorded = request_log.recorded_answer(kept, action)
+            if recorded is not None:
+                return cast(Answer, recorded.answer)  # recorded from this very action
         allowances = request_log.allowances_after(log, action, time.time())
         applied = body(txn)
         # An action that changes nothing is not recorded and spends nothing: a resend changes nothing too.
@@ -253,6 +267,85 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
             txn.set(log_ref, request_log.logged(log, action, applied.room_id, applied.answer, allowances))
         return applied.answer
 
+    def look(txn: Transaction) -> request_log.Recorded | None:
+        snapshot = txn.get(log_ref)
+        return request_log.recorded_answer(data_of(snapshot) if snapshot.exists else None, action)
+
+    return _exactly_once(attempt, look)
+
+
+def _room_logs(snapshots: Iterable[Snapshot], uid: str) -> list[Data]:
+    """`uid`'s logs of moves in the rooms whose state documents are among `snapshots`."""
+    logs = []
+    for snapshot in snapshots:
+        path = snapshot.reference.path
+        if snapshot.exists and path.startswith(f"{ROOMS}/") and path.endswith(f"/{PRIVATE}/{STATE}"):
+            log = data_of(snapshot).get(request_log.ROOM_FIELD, {}).get(uid)
+            if log is not None:
+                logs.append(log)
+    return logs
+
+
+def run_room_move(action: request_log.Action, room_id: str, expected_version: int | None,
+                  move: Callable[[Room], Room], answer: Callable[[Room], Answer]) -> Answer:
+    """Apply a move at a table exactly once (`move` of the room as read; `answer`: what the caller
+    is told, given the room after it), with its log entry and the caller's allowances kept in
+    the room's state document (`request_log.ROOM_FIELD`), which the move reads first and writes
+    anyway: one document read and none written for the log.
+
+    In order: the room is read (ROOM_NOT_FOUND), an action already applied is answered from its
+    log, one past the caller's allowances is RATE_LIMITED, a stale `expected_version` is
+    STALE_STATE, then the move. The caller's first move at the table also reads their own log, to
+    carry over its entries for this room (`request_log.carried_over`). Retries: `_exactly_once`."""
+
+    def caller_log(txn: Transaction, stored: StoredRoom) -> Data:
+        log: Data | None = stored.requests.get(action.uid)
+        if log is not None:
+            return log
+        own = txn.get(request_log_ref(action.uid))
+        return request_log.carried_over(data_of(own) if own.exists else None, room_id)
+
+    def attempt(txn: Transaction) -> Answer:
+        before = load_room(txn, room_id, None, action.uid)
+        log = caller_log(txn, before)
+        recorded = request_log.recorded_answer(log, action)
+        if recorded is not None:
+            return cast(Answer, recorded.answer)  # recorded from this very action
+        now = time.time()
+        allowances = request_log.allowances_after(log, action, now)
+        require_version(before.room, before.version, expected_version, action.uid)
+        room = move(before.room)
+        told = answer(room)
+        logged = request_log.logged(log, action, room_id, told, allowances)
+        # Written with the state, so only if the room changed: a move that changes nothing spends nothing.
+        save_room(txn, before.ref, before, room, requests=request_log.room_logs_after(before.requests, action.uid,
+                                                                                      logged, now))
+        return told
+
+    def look(txn: Transaction) -> request_log.Recorded | None:
+        try:
+            stored = load_room(txn, room_id, None, action.uid)
+        except BridgeError:
+            return None  # the room is gone
+        return request_log.recorded_answer(caller_log(txn, stored), action)
+
+    return _exactly_once(attempt, look)
+
+
+def _exactly_once(attempt: Callable[[Transaction], Answer],
+                  look: Callable[[Transaction], request_log.Recorded | None]) -> Answer:
+    """Run `attempt` (which answers an action already applied from its log, else queues the
+    action's writes with its log entry) in optimistic transactions until one commits.
+
+    A conflicting commit runs the attempt again on fresh reads. So does a commit whose outcome
+    is unknown (a deadline, an unavailable backend): the next attempt's log read finds out
+    whether it landed. If it did, the action is answered; if it is still in flight, the new
+    commit and the old one are conditional on the same log version, so at most one lands. When
+    the attempts run out, or the backend cannot even be read, after an unknown outcome, the call
+    ends in `OutcomeUnknown` (UNAVAILABLE), never in "contention, safe to retry": `look` reads
+    the log one last time first.
+    """
+    uncertain = False
     for number in range(1, _ATTEMPTS + 1):
         txn = Transaction(db.client())
         try:
@@ -273,10 +366,9 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
     if uncertain:
         # One last look: did one of the commits land after all?
         try:
-            log_snapshot = Transaction(db.client()).get(log_ref)
+            recorded = look(Transaction(db.client()))
         except google_errors.GoogleAPIError as error:
             raise OutcomeUnknown() from error
-        recorded = request_log.recorded_answer(data_of(log_snapshot) if log_snapshot.exists else None, action)
         if recorded is not None:
             return cast(Answer, recorded.answer)
         raise OutcomeUnknown() from failure
@@ -343,6 +435,8 @@ class StoredRoom:
     #: The audience was read from a state document of a schema before 12 (`state.legacy_audience`):
     #: the room's next write moves it to its own document.
     audience_in_state: bool = False
+    #: The logs of the moves made at the room, by uid (`request_log.ROOM_FIELD`), as read.
+    requests: Data = field(default_factory=dict)
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -405,8 +499,7 @@ def _load_room(txn: Transaction, room_id: str, expected_version: int | None, rea
                  if s.exists}
         room, version, created_at = state.decode(state.from_public_v1(doc, hands)), doc["version"], doc.get("createdAt")
         updated_at = doc.get("updatedAt")
-    if expected_version is not None and expected_version != version and room.readable_by(reader):
-        raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
+    require_version(room, version, expected_version, reader)
     audience, in_state = None, False
     if with_audience or legacy is not None or not snapshot.exists:
         audience_snapshot = txn.get(audience_ref(ref))
@@ -415,7 +508,15 @@ def _load_room(txn: Transaction, room_id: str, expected_version: int | None, rea
         else:
             audience, in_state = legacy or Audience(), legacy is not None
     return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at,
-                      audience=audience, audience_in_state=in_state)
+                      audience=audience, audience_in_state=in_state,
+                      requests=doc.get(request_log.ROOM_FIELD, {}) if snapshot.exists else {})
+
+
+def require_version(room: Room, version: int, expected_version: int | None, reader: str) -> None:
+    """STALE_STATE when the caller expected another `version` of the room (and may read it: see
+    `load_room`)."""
+    if expected_version is not None and expected_version != version and room.readable_by(reader):
+        raise BridgeError(Reason.STALE_STATE, f"The room is at version {version}, not {expected_version}.")
 
 
 def deal_records(txn: Transaction, room_id: str, reader: str) -> tuple[StoredRoom, list[DealRecord]]:
@@ -441,8 +542,8 @@ def room_status(txn: Transaction, room_id: str) -> str | None:
     return None
 
 
-def save_room(txn: Transaction, ref: firestore.DocumentReference,
-              before: StoredRoom | None, room: Room | None, audience: Audience | None = None) -> None:
+def save_room(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None, room: Room | None,
+              audience: Audience | None = None, requests: Data | None = None) -> None:
     """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
     projections: the public room document, the hand documents that changed, the hand record of
     a deal it has just finished, and the players' stats (`bridge.room.stat_changes`).
@@ -450,6 +551,7 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
     `audience`: the room's audience after the move, for a move that may change it (read with
     `load_with_audience`). A change of the audience alone changes neither the state nor the
     room's `version`: only the audience document and the room document's `spectators`.
+    `requests`: the logs of the room's moves once this one is recorded (`run_room_move`).
 
     A duplicate event's table that has finished a board (or can deal its next by itself) is
     saved with its event (`save_table`)."""
@@ -457,20 +559,20 @@ def save_room(txn: Transaction, ref: firestore.DocumentReference,
     if room is not None and room.event is not None and old is not None and (
             finished_since(old, room) or room.next_board_if_ready() is not room):
         stored = load_event(txn, room.event.event_id)
-        save_table(txn, ref, before, room, stored, stored.event)
+        save_table(txn, ref, before, room, stored, stored.event, requests)
         return
-    _write_room(txn, ref, before, (room,), audience)
+    _write_room(txn, ref, before, (room,), audience, requests)
 
 
 def save_table(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None, room: Room,
-               stored: StoredEvent, event: Event) -> None:
+               stored: StoredEvent, event: Event, requests: Data | None = None) -> None:
     """A table of `event` (as read: `stored`) has become `room`: `Event.after_table` enters the
     boards it finished (each with its hand record), deals on a table of bots, and opens the next
     round's tables when this one completes the round (their rooms written new, their people's
     accounts pointed at them); then the event is saved."""
     assert before is not None and room.event is not None
     event, chain, chains = event.after_table(before.room, room)
-    _write_room(txn, ref, before, chain)
+    _write_room(txn, ref, before, chain, requests=requests)
     _write_new_tables(txn, event, chains)
     save_event(txn, stored, event)
 
@@ -489,10 +591,11 @@ def _write_new_tables(txn: Transaction, event: Event, chains: tuple[Chain, ...])
 
 
 def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None,
-                states: Sequence[Room | None], audience: Audience | None = None) -> None:
+                states: Sequence[Room | None], audience: Audience | None = None, requests: Data | None = None) -> None:
     """Write the last of `states` (None: delete), the room's successive states since `before`,
-    each finishing at most one deal: every such deal's hand record and stats are written; and
-    `audience`, the room's audience after them (None: as read, if it was)."""
+    each finishing at most one deal: every such deal's hand record and stats are written;
+    `audience`, the room's audience after them (None: as read, if it was); and `requests`, the
+    logs of the room's moves (`request_log.ROOM_FIELD`; None: as read), with the state."""
     old = before.room if before else None
     old_audience = before.audience if before else None
     assert audience is None or old_audience is not None, "an audience is changed only as read"
@@ -526,7 +629,9 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             "createdAt": before.created_at if before else firestore.SERVER_TIMESTAMP,
             "updatedAt": firestore.SERVER_TIMESTAMP,
         }
-        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta})
+        logs = requests if requests is not None else before.requests if before else {}
+        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta,
+                                 **({request_log.ROOM_FIELD: logs} if logs else {})})
         public = {**documents.public_room(room), **meta}
         if before is None or before.migrated or old is None:  # whole: a new room, or one of schema 1 (audience read)
             txn.set(ref, {**public, **documents.room_audience(new_audience or Audience())})

@@ -123,10 +123,14 @@ def test_exports_have_an_allowance_of_their_own_and_a_refused_export_spends_none
     assert table.call("exportDeals", new_player(), format="pbn")["text"].startswith("% PBN 2.1")  # anyone else may
 
 
-def test_the_allowances_are_kept_in_the_server_only_request_log():
+def test_the_allowances_are_kept_in_the_server_only_request_logs():
+    """A call spends from the caller's own log; a move at a table from the caller's log there, in
+    the room's state document (issue 38: a person sits at one table at a time)."""
     table = Table.open(2)
     guest = table.players[1]
+    assert set(client.admin_get(f"requestLog/{guest.uid}")["limits"]) == {"calls"}  # joining
     table.call("toggleReady", guest)
-    log = client.admin_get(f"requestLog/{guest.uid}")
+    log = client.admin_get(f"rooms/{table.room_id}/private/state")["requests"][guest.uid]
     assert set(log["limits"]) == {"calls"}  # only the allowance toggleReady spends
     assert client.read_error(f"requestLog/{guest.uid}", guest).code == "permission-denied"
+    assert client.read_error(f"rooms/{table.room_id}/private/state", guest).code == "permission-denied"

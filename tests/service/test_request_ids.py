@@ -113,7 +113,7 @@ def test_the_last_eight_request_ids_of_a_player_in_a_room_are_remembered():
     for request_id, ready in list(zip(ids, answers, strict=True))[-8:]:
         assert table.call("toggleReady", guest, requestID=request_id) == {"success": True, "ready": ready}
     assert_unchanged(after)
-    log = client.admin_get(f"requestLog/{guest.uid}")
+    log = moves_log(table, guest)
     assert len(log["entries"]) <= 8 + 4, "the request log must stay bounded"
 
 
@@ -130,9 +130,67 @@ def test_a_request_id_of_sixty_four_allowed_characters_is_accepted():
     assert table.call("toggleReady", table.players[1], requestID=request_id) == {"success": True, "ready": True}
 
 
-def test_the_request_log_is_server_only():
+def moves_log(table: Table, player: client.User) -> dict:
+    """`player`'s log of their moves at `table`, kept in its server-only state document."""
+    log: dict = client.admin_get(f"rooms/{table.room_id}/private/state")["requests"][player.uid]
+    return log
+
+
+def test_the_request_logs_are_server_only():
     table = Table.open(2)
-    table.call("toggleReady", table.players[1], requestID=fresh_id())
-    assert client.admin_get(f"requestLog/{table.players[1].uid}") is not None
-    for reader in (table.players[1], table.players[0], new_player()):
-        assert client.read_error(f"requestLog/{table.players[1].uid}", reader).code == "permission-denied"
+    guest = table.players[1]
+    table.call("toggleReady", guest, requestID=fresh_id())
+    assert client.admin_get(f"requestLog/{guest.uid}") is not None  # joining: their own log
+    assert moves_log(table, guest)["entries"]  # a move: the room's
+    for reader in (guest, table.players[0], new_player()):
+        assert client.read_error(f"requestLog/{guest.uid}", reader).code == "permission-denied"
+        assert client.read_error(f"rooms/{table.room_id}/private/state", reader).code == "permission-denied"
+
+
+def test_a_move_keeps_its_entry_with_the_table_and_writes_no_log_of_its_own():
+    """Issue 38: a move's exactly-once costs no document of its own: its entry is written with the
+    room's state, which the move writes anyway; the player's own log is left as it was."""
+    table = Table.playing("1NT")
+    room = table.room()
+    player = table.to_act(room)
+    own = client.admin_get(f"requestLog/{player.uid}")
+    request_id = fresh_id()
+    assert table.call("playCard", player, card=table.told(player, room)[0], requestID=request_id) == {"success": True}
+    assert client.admin_get(f"requestLog/{player.uid}") == own
+    assert moves_log(table, player)["entries"][-1]["id"] == request_id
+
+
+def test_a_move_recorded_in_the_players_own_log_before_the_entries_moved_is_still_answered_once():
+    """Rooms stored before issue 38 have their moves' entries in each player's own log: a resend
+    of such a move is answered from there, and the player's next move carries the room's entries
+    over into the room's log."""
+    table = Table.open(2)
+    guest = table.players[1]
+    request_id = fresh_id()
+    first = table.call("toggleReady", guest, requestID=request_id)
+    state_path, own_path = f"rooms/{table.room_id}/private/state", f"requestLog/{guest.uid}"
+    stored, own = client.admin_get(state_path), client.admin_get(own_path)
+    entry = stored.pop("requests")[guest.uid]["entries"][-1]
+    client.admin_set(state_path, stored)  # as stored before: no `requests`, the entry in the player's own log
+    client.admin_set(own_path, {**own, "entries": [*own["entries"], entry]})
+    after = database()
+    assert table.call("toggleReady", guest, requestID=request_id) == first
+    assert_unchanged(after)
+    assert table.call("toggleReady", guest, requestID=fresh_id()) == {"success": True, "ready": False}
+    assert request_id in [kept["id"] for kept in moves_log(table, guest)["entries"]]
+    after = database()
+    assert table.call("toggleReady", guest, requestID=request_id) == first
+    assert_unchanged(after)
+
+
+def test_a_room_keeps_the_logs_of_the_eight_people_who_moved_there_last():
+    table = Table.open(1)
+    movers = []
+    for _ in range(9):
+        person = new_player()
+        assert client.call("joinGameRoom", {"roomID": table.room_id}, person) == {"success": True}
+        assert table.call("toggleReady", person, requestID=fresh_id())["ready"] is True
+        assert client.call("leaveGameRoom", {"roomID": table.room_id}, person) is None
+        movers.append(person.uid)
+    logs = client.admin_get(f"rooms/{table.room_id}/private/state")["requests"]
+    assert set(logs) == set(movers[1:])

@@ -7,7 +7,7 @@ API as that user, so the security rules apply). A `Table` stands in for the four
 `onSnapshot` listeners: whoever changes the room re-reads it and hands the new document to
 all four, so nobody polls. Moves are chosen by the small policy below (no engine import) among
 what the server tells the bot it may do (docs/API.md "Legal actions"): the calls in the room
-document's `legal`, the partner cards and the cards in its hand document's `legal`; no rule of
+document's `legal`, the partner cards and the cards in its hand document (`plays`); no rule of
 the game is restated here.
 
 One game, as four apps would play it: the host creates a room, sets `playAllTricks`,
@@ -331,7 +331,7 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
         return doc
 
     def read_hand(bot: Player) -> dict:
-        """The bot's hand document: its cards, and the cards it may name or play now (`legal`)."""
+        """The bot's hand document: its cards, the cards it may play to each trick (`plays`), the partner cards."""
         start = time.perf_counter()
         document = client.read(f"rooms/{table.room_id}/hands/{bot.user.uid}", bot.user)
         recorder.add("(read hand)", ms_since(start), start)
@@ -411,7 +411,7 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
                         calls = room["legal"][me]["placeBid"]
                         act(bot, "placeBid", {**base, "bid": choose_bid(calls, room, hand, me, bot.rng)})
                     else:
-                        told = told_cards(read_hand(bot), room)
+                        told = told_cards(read_hand(bot), room, uid)
                         if room["status"] == "choosingTeammate":
                             act(bot, "chooseTeammate", {**base, "card": choose_partner_card(told)})
                         else:

@@ -64,7 +64,7 @@ def run(cards: int) -> dict:
         player = card_player_position(room)
         for_dummy = room["legal"][player]["playCard"] != player
         user = by_uid[room["seating"][player]]
-        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room)
+        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room, user.uid)
         data = {"roomID": room_id, "card": rng.choice(told)}
         start = time.perf_counter()
         client.call("playCard", data, user)

@@ -1,5 +1,6 @@
 """The whole benchmark suite in one emulator run: cold start, floor, one game (over HTTP and
-in-process), contention, load at 1/4/16/32 rooms, room document size, import time.
+in-process), the lobby calls one at a time, contention, load at 1/4/16/32 rooms, room document
+size, import time.
 
 Prints a table per section, the targets met or missed, and as its LAST line one JSON object
 with every figure. Never fails on a time; exits non-zero only if the bench itself breaks.
@@ -24,10 +25,16 @@ import contention
 import floor
 import game
 import load
+import lobby
 from common import CALLABLES, fmt, loadavg, machine, phase, table
 
 # Targets for this version on a 2-core machine against the emulator.
 PLAYCARD_RATIO_MAX = 2.5
+#: Issue 38: playCard beside the floor, in process and over HTTP; the lobby calls beside it in
+#: process, p50 and p95.
+PLAYCARD_INPROC_RATIO_MAX, PLAYCARD_HTTP_RATIO_MAX = 1.15, 1.3
+LOBBY_P50_RATIO_MAX, LOBBY_P95_RATIO_MAX = 2.0, 3.0
+LOBBY_CALLS = ("joinGameRoom", "leaveGameRoom", "toggleReady")
 P99_AT_16_MAX_MS = 250.0
 CONTENTION_P99_MAX_MS = 500.0
 ROOM_DOC_MAX_BYTES = 32 * 1024
@@ -48,10 +55,27 @@ def targets(result: dict) -> list[dict]:
 
     flo = result.get("floor", {}).get("floor", {})
     http = result.get("game_http", {}).get("callables", {})
+    inproc = result.get("game_in_process", {}).get("callables", {})
     if flo and "playCard" in http:
         ratio = http["playCard"]["p50"] / flo["p50"]
         add(f"playCard p50 <= {PLAYCARD_RATIO_MAX}x floor p50", ratio <= PLAYCARD_RATIO_MAX,
             f"{http['playCard']['p50']:.1f} ms / {flo['p50']:.1f} ms = {ratio:.2f}x")
+        add(f"playCard p50 over HTTP <= {PLAYCARD_HTTP_RATIO_MAX}x floor p50", ratio <= PLAYCARD_HTTP_RATIO_MAX,
+            f"{ratio:.2f}x")
+    if flo and "playCard" in inproc:
+        ratio = inproc["playCard"]["p50"] / flo["p50"]
+        add(f"playCard p50 in process <= {PLAYCARD_INPROC_RATIO_MAX}x floor p50", ratio <= PLAYCARD_INPROC_RATIO_MAX,
+            f"{inproc['playCard']['p50']:.1f} ms / {flo['p50']:.1f} ms = {ratio:.2f}x")
+    # The lobby calls: in the game, where three join and four leave at the same instant; and one
+    # at a time (`lobby.py`), beside the floor measured in the same loop.
+    for label, calls, base in (("in a game of four at once", inproc, flo),
+                               ("one at a time", result.get("lobby", {}).get("calls", {}),
+                                result.get("lobby", {}).get("calls", {}).get("[floor_optimistic]", {}))):
+        for name in LOBBY_CALLS:
+            if base and name in calls:
+                p50, p95 = calls[name]["p50"] / base["p50"], calls[name]["p95"] / base["p95"]
+                add(f"{name} in process, {label}: p50 <= {LOBBY_P50_RATIO_MAX}x, p95 <= {LOBBY_P95_RATIO_MAX}x floor",
+                    p50 <= LOBBY_P50_RATIO_MAX and p95 <= LOBBY_P95_RATIO_MAX, f"p50 {p50:.2f}x, p95 {p95:.2f}x")
     for level in result.get("load", []):
         errors = level["error_count"] + len(level["games_failed"]) + level["tables_stuck"]
         emulator = sum(n for k, n in level["errors"].items() if k.endswith(":EMULATOR_ECONNRESET"))
@@ -150,7 +174,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per load level")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--skip", default="", help="comma list of: cold,floor,game,inproc,contention,load,imports")
+    parser.add_argument("--skip", default="",
+                        help="comma list of: cold,floor,game,inproc,lobby,contention,load,imports")
     args = parser.parse_args()
     if args.quick:
         args.warmup, args.seconds, args.games, args.rounds = 3.0, 8.0, 1, 5
@@ -187,6 +212,10 @@ def main() -> int:
         with phase("One game at a time, our handlers in-process"):
             result["game_in_process"] = game.run(bots.InProcess(), games=max(1, args.games - 2))
             game.print_report(result["game_in_process"])
+    if "lobby" not in skip:
+        with phase("The lobby calls one at a time, our handlers in-process"):
+            result["lobby"] = lobby.run(bots.InProcess(), rounds=20 if args.quick else 60)
+            lobby.print_report(result["lobby"])
     if "contention" not in skip:
         with phase("Contention on one room"):
             result["contention"] = contention.run(rounds=args.rounds)

@@ -1,15 +1,16 @@
 """Drive a duplicate event (docs/DUPLICATE.md) through the callables, as its people's clients
 would: create it, fill its spots (people, then the director's bots), and let each person play
 from what their client can read (their account's `roomID`, their table's room and what it says
-they may do, the cards their hand document says they may play). Nothing is imported from the
-engine."""
+they may do, the cards their hand document says they may play), their moves sent as a client
+sends them (`tests.table.patiently`: at machine speed a whole match outruns one person's
+allowance). Nothing is imported from the engine."""
 from __future__ import annotations
 
 from typing import Any
 
 from tests import client
 from tests.client import User
-from tests.table import told_cards
+from tests.table import patiently, told_cards
 
 #: Every spot of the largest event: (direction, pair, seat).
 SPOTS = [(direction, table, seat) for direction in ("NS", "EW") for table in range(8) for seat in (0, 1)]
@@ -67,16 +68,16 @@ class Player:
         if room["status"] == "dealEnded":
             if room["players"][position]["ready"]:
                 return False
-            client.call("toggleReady", data, self.user)
+            patiently("toggleReady", data, self.user)
             return True
         told = room["legal"][position]
         if told["placeBid"]:
-            client.call("placeBid", {**data, "bid": "PASS" if room["highestBid"] else "1NT"}, self.user)
+            patiently("placeBid", {**data, "bid": "PASS" if room["highestBid"] else "1NT"}, self.user)
             return True
         if told["playCard"] is None:
             return False
         hand = client.read(f"rooms/{room_id}/hands/{self.user.uid}", self.user)
-        client.call("playCard", {**data, "card": told_cards(hand, room)[0]}, self.user)
+        patiently("playCard", {**data, "card": told_cards(hand, room, self.user.uid)[0]}, self.user)
         return True
 
 

@@ -8,7 +8,7 @@
 
 Every move is a callable over HTTP with the acting player's ID token; every read goes
 through the Firestore REST API as a player, so the security rules apply. Cards to name or play
-are chosen from what the server tells the player (`told_cards`: their hand document's `legal`,
+are chosen from what the server tells the player (`told_cards`: their hand document's `plays`,
 docs/API.md "Legal actions"), as a client does. The tests' own reading of the rules
 (`legal_cards`, `illegal_cards`: from the player's hand and the public room document) is an
 independent oracle those told cards must equal (`Table.choose_card`), and the source of cards
@@ -89,17 +89,25 @@ def legal_cards(hand: Iterable[str], room: Room) -> list[str]:
     return [c for c in hand if c not in forbidden]
 
 
-def told_cards(hand: Mapping[str, Any], room: Room) -> list[str]:
-    """The cards a player is told they may name or play now (docs/API.md "Legal actions"): the
-    `legal` of `hand`, their own hand document as they read it with their own token, which must be
-    stamped with the `version` of `room` (the room document as they read it). Playing, these are
-    the cards of the hand whose card they play: their own, or as declarer the dummy's. [] when
-    they have none to name or play."""
-    legal = hand["legal"]
-    if legal is None:
+def told_cards(hand: Mapping[str, Any], room: Room, uid: str) -> list[str]:
+    """The cards `uid` is told they may name or play now (docs/API.md "Legal actions"), read as
+    their client reads them: the room document (as they read it) says whether they are to name the
+    partner card or play a card and for which hand; naming, their hand document's `partnerCards`;
+    playing, the `plays` of that hand (their own hand document's, or as declarer the dummy's in
+    the room document) for the trick on the table, by the suit of its first card (or to lead).
+    `hand` is their own hand document as they read it with their own token, which must hold as
+    many cards as the room says. [] when they have none to name or play."""
+    told = room["legal"][[player["uid"] for player in room["players"]].index(uid)]
+    if told["chooseTeammate"]:
+        return list(hand["partnerCards"])
+    plays_for = told["playCard"]
+    if plays_for is None:
         return []
-    assert legal["version"] == room["version"], f"told for version {legal['version']}, the room is at {room}"
-    return list(legal["cards"])
+    assert len(hand["cards"]) == room["handSizes"][room["seating"].index(uid)], "the hand document is of another move"
+    dummy = room["dummy"]
+    plays = dummy["plays"] if dummy is not None and dummy["position"] == plays_for else hand["plays"]
+    trick = room["trick"]
+    return list(plays[suit(trick["cards"][0]["card"]) if trick and trick["cards"] else "lead"])
 
 
 def card_player_position(room: Room) -> int:
@@ -412,7 +420,7 @@ class Table:
         """The cards `player` is told they may name or play now (`told_cards`: their hand
         document read as `player`; `room`: the room document as they read it)."""
         room = room or self.room(player)
-        return told_cards(client.read(f"rooms/{self.room_id}/hands/{player.uid}", player), room)
+        return told_cards(client.read(f"rooms/{self.room_id}/hands/{player.uid}", player), room, player.uid)
 
     def card_player(self, room: Room | None = None) -> User:
         """Who plays the next card (`card_player_position`)."""

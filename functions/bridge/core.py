@@ -135,11 +135,16 @@ class PlayCore(NamedTuple):
         return (self.leader + len(self.trick)) % self.rules.seats
 
     def legal(self, hand: int) -> int:
-        """The cards of `hand` (the cards of the seat to play) it may play: of the suit led if it
-        holds any; on lead, where trump must be broken and is not, no trump unless it holds
-        nothing else; else any."""
-        if self.trick:
-            following = hand & SUIT_MASKS[self.trick[0] // 13]
+        """The cards of `hand` (the cards of the seat to play) it may play to the trick on the
+        table (`legal_to`)."""
+        return self.legal_to(hand, self.trick[0] // 13 if self.trick else None)
+
+    def legal_to(self, hand: int, led: int | None) -> int:
+        """The cards of `hand` it may play to a trick led in suit `led` (None: leading one), by the
+        rules in force now: of the suit led if it holds any; on lead, where trump must be broken
+        and is not, no trump unless it holds nothing else; else any."""
+        if led is not None:
+            following = hand & SUIT_MASKS[led]
             return following or hand
         rules = self.rules
         if rules.must_break and not self.broken:

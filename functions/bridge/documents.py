@@ -15,7 +15,7 @@ from .audience import Audience
 from .cards import Card, Suit
 from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
-from .legal import NOTHING, SeatActions, seat_actions
+from .legal import SeatActions, plays, seat_actions
 from .room import Result, Room, Seat, is_bot
 from .variant import ScoreSheet
 from .wire import (
@@ -33,6 +33,7 @@ from .wire import (
     MatchDoc,
     NextDealDoc,
     PlayerEntry,
+    PlaysDoc,
     ResultDoc,
     RoomState,
     SettingsDoc,
@@ -146,7 +147,8 @@ def public_room(room: Room) -> RoomState:
         "result": _result(result, room.match.sheet if room.match else None) if result else None,
         "match": _match(room),
         "turnDeadline": _timestamp(room.turn_deadline),
-        "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1])} if deal and deal.dummy else None,
+        "dummy": {"position": deal.dummy[0], "cards": _cards(deal.dummy[1]), "plays": _plays(room, deal.dummy[0])}
+        if deal and deal.dummy else None,
         "board": deal.board if deal else None,
         "firstHalf": _first_half(deal) if deal and deal.first_tricks else None,
         "event": {"eventID": room.event.event_id, "table": room.event.table, "round": room.event.round}
@@ -223,10 +225,13 @@ def _dealing(seed: DealSeed) -> DealingDoc:
     return {"number": seed.number, "commitment": seed.commitment, "entropy": list(seed.entropy), "decks": seed.decks}
 
 
-def hand_documents(room: Room, version: int) -> dict[str, HandDocument]:
+def hand_documents(room: Room) -> dict[str, HandDocument]:
     """`rooms/{id}/hands/{uid}` for every human dealt into the room's current or last deal (a bot
-    plays from the state itself: its hand has no document anyone could read): their cards, and
-    the cards they may name or play now (`legal.seat_actions`) as of the room's `version`."""
+    plays from the state itself: its hand has no document anyone could read): their cards; while
+    cards are played, the ones of them that may be played to each trick (`legal.plays`); while
+    they are to name the partner card, the cards they may name. Nothing in it changes with a
+    move that leaves that hand and the rules of leading alone, so it is written only when the
+    hand changes, card play begins or ends, or trump is broken (issue 38)."""
     deal = room.deal
     if deal is None:
         return {}
@@ -234,11 +239,16 @@ def hand_documents(room: Room, version: int) -> dict[str, HandDocument]:
     for position, (uid, hand) in enumerate(zip(deal.players, deal.hands, strict=True)):
         if is_bot(uid):
             continue
-        actions = seat_actions(room, position) if room.position_of(uid) == position else NOTHING
-        cards = actions.partner_cards or actions.cards
-        documents[uid] = {"cards": _cards(hand),
-                          "legal": {"version": version, "cards": _cards(cards)} if cards else None}
+        seated = room.position_of(uid) == position
+        partner_cards = seat_actions(room, position).partner_cards if seated else ()
+        documents[uid] = {"cards": _cards(hand), "plays": _plays(room, position) if seated else None,
+                          "partnerCards": _cards(partner_cards) if partner_cards else None}
     return documents
+
+
+def _plays(room: Room, position: int) -> PlaysDoc | None:
+    table = plays(room, position)
+    return cast(PlaysDoc, {key: _cards(cards) for key, cards in table.items()}) if table is not None else None
 
 
 def _legal(actions: SeatActions) -> LegalDoc:
@@ -279,10 +289,10 @@ def alert_documents(room: Room) -> dict[str, AlertDocument]:
             for side, positions in SIDES.items()}
 
 
-def player_view(room: Room, uid: str, version: int) -> dict[str, object]:
-    """Everything `uid` may see of the room at `version`: the public room and their own hand
-    document (None if not dealt in)."""
-    return {"room": public_room(room), "hand": hand_documents(room, version).get(uid)}
+def player_view(room: Room, uid: str) -> dict[str, object]:
+    """Everything `uid` may see of the room: the public room and their own hand document (None if
+    not dealt in)."""
+    return {"room": public_room(room), "hand": hand_documents(room).get(uid)}
 
 
 def deal_record(room: Room) -> DealRecord | None:

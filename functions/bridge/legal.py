@@ -5,14 +5,17 @@ same checks the moves make, so a client never restates a rule of the game.
 when it is to act (the declarer acts for the dummy), whether it may claim and for how many
 tricks, answer a claim, ask for an undo or answer one. Everything but the cards follows from the
 public state; the cards follow from a hand, so the room document carries the first
-(`documents.public_room`'s `legal`) and the person's own hand document the second.
+(`documents.public_room`'s `legal`) and the person's own hand document the second: while cards
+are played, as `plays`, the cards of the hand that may be played to each trick it could be
+played to next, which change only with the hand (issue 38), not with every move.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .bids import Call
-from .cards import Card
+from .cards import Card, Suit
+from .core import cards_of
 from .deal import Move
 from .room import Room
 
@@ -76,3 +79,23 @@ def seat_actions(room: Room, position: int) -> SeatActions:
         answers_claim=position in deal.claim_answerers,
         may_request_undo=room.undo_violation(position) is None,
     )
+
+
+#: The key of a hand's `plays` for leading a trick (the others are the suits a trick may be led
+#: in, by letter).
+LEAD = "lead"
+
+
+def plays(room: Room, position: int) -> dict[str, tuple[Card, ...]] | None:
+    """The cards of the hand at `position` that may be played to each trick it could be played to
+    next, by the rules in force now (`PlayCore.legal_to`, the rule `playCard` checks): leading
+    one (`LEAD`), or following a trick led in each suit (by its letter). None while no card is
+    being played (before card play, after the deal). The entry of the trick on the table is what
+    the seat may play when it is its turn (`seat_actions`' `cards`)."""
+    deal = room.deal
+    if deal is None or not room.deal_in_progress or deal.state.move is not Move.PLAY:
+        return None
+    core = deal.card_play()
+    hand = core.hands[position]
+    return {LEAD: cards_of(core.legal_to(hand, None)),
+            **{suit.letter: cards_of(core.legal_to(hand, suit)) for suit in Suit}}

@@ -117,11 +117,27 @@ class SetsSheetDoc(TypedDict):
     EW: SetsColumnDoc
 
 
+class PlaysDoc(TypedDict):
+    """The cards of one hand that may be played to each trick it could be played to next, by the
+    rules in force (a hand document's `plays`, the dummy's): `lead`, leading a trick; `C`, `D`,
+    `H`, `S`, following a trick led in that suit. It changes only when the hand does, or when a
+    rule of leading does (trump broken): a client takes the entry of the trick on the table."""
+
+    lead: list[CardText]
+    C: list[CardText]
+    D: list[CardText]
+    H: list[CardText]
+    S: list[CardText]
+
+
 class DummyDoc(TypedDict):
-    """The dummy (SPEC §11), shown from the opening lead on: its position and the cards it holds."""
+    """The dummy (SPEC §11), shown from the opening lead on: its position, the cards it holds and
+    the ones of them that may be played to each trick (the declarer plays them; null once no card
+    is played)."""
 
     position: int
     cards: list[CardText]
+    plays: PlaysDoc | None
 
 
 class PlayEntry(TypedDict):
@@ -193,15 +209,6 @@ class LegalDoc(TypedDict):
     respondClaim: bool
     requestUndo: bool
     respondUndo: bool
-
-
-class HandLegalDoc(TypedDict):
-    """The cards a person may name as the partner card or play now (a hand document's `legal`),
-    as of the room document's `version`: a client acts on them only while that is the room's
-    `version` (the two documents reach a listener one after the other)."""
-
-    version: int
-    cards: list[CardText]
 
 
 class AlertEntry(TypedDict):
@@ -396,11 +403,13 @@ class HandCards(TypedDict):
 
 
 class HandDocument(HandCards):
-    """`rooms/{roomID}/hands/{uid}`: one player's cards, and the ones of them (or, naming the
-    partner card, of the other hands; playing for the dummy, of the dummy's) they may name or
-    play now (null: none), readable by that player only."""
+    """`rooms/{roomID}/hands/{uid}`: one player's cards; while cards are played, the ones of them
+    that may be played to each trick (`plays`); while they are to name the partner card, the
+    cards they may name (`partnerCards`: every card they do not hold). Readable by that player
+    only; written only when one of these changes (issue 38), not with every move."""
 
-    legal: HandLegalDoc | None
+    plays: PlaysDoc | None
+    partnerCards: list[CardText] | None
 
 
 class MessageDocument(TypedDict):

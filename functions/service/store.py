@@ -608,8 +608,8 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             _write_audience_alone(txn, ref, new_audience)
         return
     version = before.version + 1 if before else 1
-    old_hands = documents.hand_documents(before.room, before.version) if before else {}
-    new_hands = documents.hand_documents(room, version) if room else {}
+    old_hands = documents.hand_documents(before.room) if before else {}
+    new_hands = documents.hand_documents(room) if room else {}
     old_alerts = documents.alert_documents(old) if old else {}
     new_alerts = documents.alert_documents(room) if room else {}
     if room is None:

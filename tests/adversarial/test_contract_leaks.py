@@ -90,7 +90,7 @@ def test_no_player_or_spectator_learns_a_hidden_card_in_contract_bridge():
     game = ContractGame(table, spectator)
     final = game.play_contract(("1H", "X", "XX", "PASS", "PASS", "PASS"))
     assert final["status"] == "dealEnded" and final["contract"]["doubled"] == "XX"
-    assert final["dummy"] == {"position": 2, "cards": []}
+    assert final["dummy"] == {"position": 2, "cards": [], "plays": None}
     assert game.steps == 6 + 52 and game.probes > 52 * 4
 
 
@@ -103,5 +103,5 @@ def test_no_player_or_spectator_learns_a_hidden_card_in_tigerbridge():
     game = ContractGame(table, spectator)
     final = game.play_contract(("5S", "PASS", "PASS", "PASS"))  # proclaimed left of the dealer, position 1
     assert final["status"] == "dealEnded" and final["contract"]["bid"] == "5S"
-    assert final["dummy"] == {"position": 3, "cards": []}
+    assert final["dummy"] == {"position": 3, "cards": [], "plays": None}
     assert game.steps == 4 + 52 and game.probes > 52 * 4

@@ -103,7 +103,7 @@ class Game:
             assert seen == room
             assert not names_of(seen, hidden), names_of(seen, hidden)
             own = client.read(f"rooms/{self.table.room_id}/hands/{viewer.uid}", viewer)
-            assert set(own) == {"cards", "legal"} and own["cards"] == hands[viewer.uid]
+            assert set(own) == {"cards", "plays", "partnerCards"} and own["cards"] == hands[viewer.uid]
             self.check_own_legal(own, room)
             account = client.read(f"players/{viewer.uid}", viewer)
             assert set(account) == ACCOUNT_FIELDS
@@ -119,17 +119,17 @@ class Game:
 
     @staticmethod
     def check_own_legal(own: dict, room: dict) -> None:
-        """A hand document's legal cards name no card its reader could not: naming the partner
-        card, every card they do not hold (derived from their own hand); else cards of their own
-        hand or of the dummy's, which is public. Stamped with the room's version."""
-        legal = own["legal"]
-        if legal is None:
-            return
-        assert legal["version"] == room["version"]
-        if room["status"] == "choosingTeammate":
-            assert set(legal["cards"]) == set(DECK) - set(own["cards"])
-        else:
-            assert set(legal["cards"]) <= set(own["cards"]) | set(room["dummy"]["cards"] if room["dummy"] else ())
+        """A hand document's told cards name no card its reader could not: naming the partner
+        card, every card they do not hold (derived from their own hand); playing, cards of their
+        own hand only (the dummy's are in the room document, from its public hand)."""
+        if own["partnerCards"] is not None:
+            assert room["status"] == "choosingTeammate"
+            assert set(own["partnerCards"]) == set(DECK) - set(own["cards"])
+        for cards in (own["plays"] or {}).values():
+            assert set(cards) <= set(own["cards"])
+        dummy = room["dummy"]
+        for cards in ((dummy or {}).get("plays") or {}).values():
+            assert set(cards) <= set(dummy["cards"])
 
     def check_deal_record(self, room: dict, hands: dict[str, list[str]]) -> None:
         """The deal's hand record (SPEC §9) does not exist for anyone until the deal has finished;

@@ -47,7 +47,7 @@ def to_position(user: User, variant: str, tricks: int) -> str:
     client.call("startGame", {}, user)
     for _ in range(100):
         room = client.read(f"rooms/{room_id}", user)
-        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room)
+        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room, user.uid)
         if room["status"] == "bidding":
             client.call("placeBid", {"roomID": room_id, "bid": "1NT" if room["highestBid"] is None else "PASS"}, user)
         elif room["status"] == "choosingTeammate":
@@ -69,7 +69,7 @@ def act(user: User, room_id: str, action: Action) -> Any:
     if kind == "play":
         room = client.read(f"rooms/{room_id}", user)
         hand_document = client.read(f"rooms/{room_id}/hands/{user.uid}", user)
-        told = told_cards(hand_document, room) if room["status"] == "playing" else []
+        told = told_cards(hand_document, room, user.uid) if room["status"] == "playing" else []
         cards = sorted(told, key=DECK.index) or sorted(hand_document["cards"], key=DECK.index)
         name, data = "playCard", {**data, "card": cards[action[1] % len(cards)] if cards else "AS"}
     elif kind == "card":

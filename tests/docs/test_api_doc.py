@@ -528,7 +528,7 @@ def test_the_account_and_hand_documents_are_documented():
 
     account = section("Account document: `players/{uid}`", 3)
     assert {row[0] for row in field_rows(account)} == set(field_paths(account_document("uidAnn", None)))
-    hands = documents.hand_documents(rooms_in_every_status()["playing"], 1)
+    hands = documents.hand_documents(rooms_in_every_status()["playing"])
     hand = section("Hand document: `rooms/{roomID}/hands/{uid}`", 3)
     assert {row[0] for row in field_rows(hand)} == {path for doc in hands.values() for path in field_paths(doc)}
 

@@ -66,7 +66,7 @@ def test_the_schema_is_valid_json_schema_and_names_every_top_level_type():
 def test_every_document_the_server_writes_for_a_room_matches_the_schema(label):
     room = rooms_in_every_status()[label]
     validator("RoomDocument").validate(stored(room))
-    for hand in documents.hand_documents(room, 1).values():
+    for hand in documents.hand_documents(room).values():
         validator("HandDocument").validate(hand)
     record = documents.deal_record(room)
     if record is not None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bridge import DECK, BridgeError, Phase, Reason, Room, Settings, documents, state
+from bridge import DECK, BridgeError, Card, Phase, Reason, Room, Settings, documents, state
 from bridge.variants import VARIANTS
 
 from .conftest import (
@@ -86,7 +86,7 @@ def test_waiting_room_document() -> None:
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
     assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}, "sheet": None}
     assert doc["dummy"] is None and doc["alerts"] is False
-    assert documents.hand_documents(ROOMS["waiting"](), 1) == {}
+    assert documents.hand_documents(ROOMS["waiting"]()) == {}
 
 
 def test_auction_document() -> None:
@@ -197,28 +197,52 @@ def test_alerts_is_true_exactly_when_the_deals_calls_may_carry_alerts(name: str)
 
 def test_hand_documents_hold_each_players_hand() -> None:
     room = ROOMS["playing"]()
-    hands = documents.hand_documents(room, 1)
+    hands = documents.hand_documents(room)
     assert {uid: hand["cards"] for uid, hand in hands.items()} == {
         uid: [str(c) for c in hand] for uid, hand in zip(PLAYERS, room.deal.hands, strict=True)}
     assert hands["ann"]["cards"] == ["2D", "KS", "AS"]  # sorted by suit then rank
 
 
-def test_only_the_person_to_act_is_told_the_cards_they_may_play_as_of_the_rooms_version() -> None:
-    room = ROOMS["playing"]()  # ann to follow a spade lead: her spades, not her diamond
-    hands = documents.hand_documents(room, 7)
-    assert hands["ann"]["legal"] == {"version": 7, "cards": ["KS", "AS"]}
-    assert [hands[uid]["legal"] for uid in PLAYERS[1:]] == [None, None, None]
+def test_every_hand_says_which_of_its_cards_may_be_played_to_each_trick_it_could_be_played_to() -> None:
+    """Spades are trump and not yet broken (the trick on the table is still being played): on lead,
+    no trump while the hand holds another suit; following, the suit led if held, else anything."""
+    room = ROOMS["playing"]()  # ann is to follow a spade lead: her spades, not her diamond
+    hands = documents.hand_documents(room)
+    assert hands["ann"]["plays"] == {"lead": ["2D"], "C": ["2D", "KS", "AS"], "D": ["2D"],
+                                     "H": ["2D", "KS", "AS"], "S": ["KS", "AS"]}
+    assert hands["ben"]["plays"] == {"lead": ["3D", "4D"], "C": ["3D", "4D", "QS"], "D": ["3D", "4D"],
+                                     "H": ["3D", "4D", "QS"], "S": ["QS"]}
+    assert all(hand["partnerCards"] is None for hand in hands.values())
+
+
+def test_a_hand_document_changes_with_its_hand_not_with_every_move() -> None:
+    """Issue 38: another seat's card leaves a hand's document as it was; its own card, or trump
+    broken, changes it."""
+    room = ROOMS["playing"]()
+    before = documents.hand_documents(room)
+    after = documents.hand_documents(room.play_card("ann", Card.parse("AS")))
+    assert after["ann"]["cards"] == ["2D", "KS"] and after["ann"]["plays"]["S"] == ["KS"]
+    assert {uid: after[uid] for uid in PLAYERS[1:]} == {uid: before[uid] for uid in PLAYERS[1:]}
+
+
+def test_the_cards_a_declarer_may_name_are_in_their_hand_document_while_they_name_them() -> None:
+    room = ROOMS["choosing"]()
+    hands = documents.hand_documents(room)
+    declarer = room.deal.players[1]
+    assert set(hands[declarer]["partnerCards"]) == {str(c) for c in DECK} - set(hands[declarer]["cards"])
+    assert all(hand["partnerCards"] is None for uid, hand in hands.items() if uid != declarer)
+    assert all(hand["plays"] is None for hand in hands.values())
 
 
 def test_player_view_shows_only_the_callers_hand() -> None:
     room = ROOMS["bidding"]()
     for position, uid in enumerate(PLAYERS):
-        view = documents.player_view(room, uid, 1)
+        view = documents.player_view(room, uid)
         assert view["hand"]["cards"] == [str(c) for c in MIXED_DEAL[position]]
         assert view["room"] == documents.public_room(room)
         others = {str(c) for p, hand in enumerate(MIXED_DEAL) if p != position for c in hand}
         assert not cards_in_document(view) & others
-    assert documents.player_view(room, "eve", 1)["hand"] is None
+    assert documents.player_view(room, "eve")["hand"] is None
 
 
 @pytest.mark.parametrize("name", ROOMS)
@@ -233,7 +257,7 @@ def test_room_round_trips_through_its_stored_documents(name: str) -> None:
     """What Part I stored (the public room + one hand document per seated uid) migrates back to the
     room: its seats, settings, invitations, deal (hands included), score and end."""
     room = ROOMS[name]()
-    public, hands = documents.public_room(room), documents.hand_documents(room, 1)
+    public, hands = documents.public_room(room), documents.hand_documents(room)
     migrated = state.decode(state.from_public_v1(public, hands))
     assert (migrated.host, migrated.seats, migrated.settings, migrated.invited, migrated.abandoned_by) == (
         room.host, room.seats, room.settings, room.invited, room.abandoned_by)

@@ -20,7 +20,6 @@ from .test_match import new_room, start
 #: Every call of every variant's ladder, with PASS, X and XX: what anyone might send.
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE,
                            *dict.fromkeys(bid for v in VARIANTS.values() for bid in v.auction.ladder))
-VERSION = 5
 #: Steps of play checked per variant.
 STEPS = 400
 
@@ -64,11 +63,23 @@ def accepted_moves(room: Room, uid: str) -> tuple[SeatActions, dict[str, Room]]:
                        answers_claim[0], undo, answers_undo[0]), after
 
 
+def told_cards(public: dict, hand: dict, plays_for: int | None) -> list[str]:
+    """The cards a person is told they may play, as a client reads them: the `plays` of the hand
+    whose card they play (their own hand document's, or the dummy's in the room document) for
+    the trick on the table (led in the suit of its first card, or to be led)."""
+    if plays_for is None:
+        return []
+    dummy = public["dummy"]
+    plays = dummy["plays"] if dummy is not None and dummy["position"] == plays_for else hand["plays"]
+    trick = public["trick"]
+    return list(plays[trick["cards"][0]["card"][-1] if trick and trick["cards"] else "lead"])
+
+
 def check_told_exactly(room: Room) -> dict[str, Room]:
     """Each person's actions as the documents tell them are exactly the moves the room accepts
     from them; every accepted move by anyone, by a label."""
     public = documents.public_room(room)
-    hands = documents.hand_documents(room, VERSION)
+    hands = documents.hand_documents(room)
     moves: dict[str, Room] = {}
     for position, seat in enumerate(room.seats):
         actions, after = accepted_moves(room, seat.uid)
@@ -79,11 +90,11 @@ def check_told_exactly(room: Room) -> dict[str, Room]:
                         "claim": actions.claim, "respondClaim": actions.answers_claim,
                         "requestUndo": actions.may_request_undo, "respondUndo": actions.answers_undo}
         hand = hands.get(seat.uid)
-        cards = [str(c) for c in (*actions.partner_cards, *actions.cards)]
         if hand is not None:
-            assert hand["legal"] == ({"version": VERSION, "cards": cards} if cards else None)
+            assert told_cards(public, hand, actions.plays_for) == [str(c) for c in actions.cards]
+            assert hand["partnerCards"] == ([str(c) for c in actions.partner_cards] or None)
         else:
-            assert not cards
+            assert not actions.cards and not actions.partner_cards
         moves.update({f"{seat.uid}: {label}": moved for label, moved in after.items()})
     return moves
 

@@ -588,13 +588,13 @@ def check_documents(room: Room) -> None:
             p.position for t in (*game.tricks, *((game.trick,) if game.trick else ())) for p in t.plays
             if str(p.card) == partner_card)
     for position, uid in enumerate(game.players):
-        view = documents.player_view(room, uid, 1)
+        view = documents.player_view(room, uid)
         hand = view["hand"]
         assert view["room"] == public and hand["cards"] == strs(game.hands[position])
         others = hidden - held[position]
-        legal = set(hand["legal"]["cards"]) if hand["legal"] else set()
-        if game.phase is Phase.CHOOSING_TEAMMATE and legal:  # every card they do not hold: their own hand says it
-            assert legal == set(strs(DECK)) - held[position]
+        named = set(hand["partnerCards"] or ())
+        if game.phase is Phase.CHOOSING_TEAMMATE and named:  # every card they do not hold: their own hand says it
+            assert named == set(strs(DECK)) - held[position]
             view = {"room": view["room"], "hand": hand["cards"]}
         assert cards_in_document(view) & others == shown - held[position]
 

@@ -40,8 +40,8 @@ def test_a_spectator_is_in_the_audience_and_never_in_the_room() -> None:
     assert audience.spectators == ("eve",)
     assert documents.room_audience(audience) == {"spectators": ["eve"]}
     assert "spectators" not in documents.public_room(room)  # the room's projection is the same watched or not
-    assert "eve" not in documents.hand_documents(room, 1) and "eve" not in room.member_ids
-    assert documents.player_view(room, "eve", 1)["hand"] is None
+    assert "eve" not in documents.hand_documents(room) and "eve" not in room.member_ids
+    assert documents.player_view(room, "eve")["hand"] is None
 
 
 def test_watching_is_allowed_in_every_status_and_watching_twice_changes_nothing() -> None:

@@ -4,7 +4,7 @@ and the deal record."""
 from __future__ import annotations
 
 from tests import client
-from tests.table import Table, assert_rejected, new_player
+from tests.table import Table, assert_rejected, legal_cards, new_player
 
 CONTRACT = {"variant": "contract"}
 
@@ -47,6 +47,11 @@ def play_one(table: Table) -> dict:
     return table.room()
 
 
+def shown(dummy: dict) -> dict:
+    """The dummy's position and cards (its `plays` aside: the declarer's told cards)."""
+    return {"position": dummy["position"], "cards": dummy["cards"]}
+
+
 def test_the_dummy_is_shown_after_the_opening_lead_and_played_by_the_declarer():
     table = Table.started(settings=CONTRACT)
     table.auction("2S", "PASS", "PASS", "PASS")
@@ -55,15 +60,16 @@ def test_the_dummy_is_shown_after_the_opening_lead_and_played_by_the_declarer():
     for player in table.players:
         assert table.room(player)["dummy"] is None
     room = play_one(table)  # the opening lead, left of the declarer
-    assert room["dummy"] == {"position": 2, "cards": dummy_hand}
+    assert shown(room["dummy"]) == {"position": 2, "cards": dummy_hand}
     assert room["turn"] == 2
     assert table.card_player(room) == declarer and table.told(dummy, room) == []
+    assert table.told(declarer, room) == legal_cards(dummy_hand, room)  # the dummy's, told in the room
     card = table.told(declarer, room)[0]
     assert card in dummy_hand
     table.reject("playCard", dummy, "failed-precondition", "NOT_YOUR_TURN", card=card)
     table.play(card, declarer)
     room = table.room()
-    assert room["dummy"] == {"position": 2, "cards": [c for c in dummy_hand if c != card]}
+    assert shown(room["dummy"]) == {"position": 2, "cards": [c for c in dummy_hand if c != card]}
     assert room["trick"]["cards"][-1] == {"position": 2, "card": card}
     assert card not in table.hand(dummy)
 

@@ -40,7 +40,7 @@ def test_the_lookout_is_shown_after_the_opening_lead_and_played_by_the_proclaime
     lookout_hand = table.hand(table.at(3))
     assert all(table.room(player)["dummy"] is None for player in table.players)
     room = play_one(table)  # the opening lead, by position 2
-    assert room["dummy"] == {"position": 3, "cards": lookout_hand} and room["turn"] == 3
+    assert (room["dummy"]["position"], room["dummy"]["cards"], room["turn"]) == (3, lookout_hand, 3)
     table.reject("playCard", table.at(3), "failed-precondition", "NOT_YOUR_TURN", card=lookout_hand[0])
     while room["status"] == "playing":
         room = play_one(table)

@@ -3,9 +3,11 @@
 //   - The room document's `legal`, one entry per seat in `players` order: the calls the bidder
 //     may make, whether a call may carry an alert, who names the partner card, whose card is to
 //     be played, the claim, the answers to a claim or an undo, the undo.
-//   - My hand document's `legal`: the cards I may name or play, for the room `version` it names.
+//   - My hand document's `partnerCards` (the cards I may name) and `plays` (the cards I may play
+//     to each trick my hand could be played to next; the dummy's are the room's `dummy.plays`),
+//     of which the entry of the trick on the table is what I may play now.
 
-import type { HandDocument, LegalDoc, RoomDocument } from "./types";
+import type { HandDocument, LegalDoc, PlaysDoc, RoomDocument } from "./types";
 import type { CardCode } from "./wire";
 
 /** A spectator's entry: nothing. */
@@ -23,11 +25,11 @@ const NOTHING: LegalDoc = {
 export interface Told {
   /** My seat's entry of the room's `legal`. */
   seat: LegalDoc;
-  /** The cards I may name or play: my hand document's, when they are for the room's `version`. */
+  /** The cards I may name or play now. */
   cards: ReadonlySet<CardCode>;
   /** My hand document is the one of the room shown: as many cards as the room says I hold, and,
-   *  when the room says I am to name or play a card, the cards for its `version`. The two
-   *  documents reach the page one after the other; a move waits for both. */
+   *  when the room says I am to name or play a card, the cards for it. The two documents reach
+   *  the page one after the other; a move waits for both. */
   inSync: boolean;
 }
 
@@ -39,17 +41,25 @@ export const seatOf = (room: RoomDocument, uid: string): LegalDoc =>
 export const hasMove = (seat: LegalDoc): boolean =>
   seat.placeBid.length > 0 || seat.chooseTeammate || seat.playCard !== null;
 
+/** The entry of `plays` for the trick on the table: the suit of its first card (the last letter
+ *  of the card's code), or `lead` when no card of it is played yet. */
+const forTrick = (plays: PlaysDoc, room: RoomDocument): CardCode[] => {
+  const first = room.trick?.cards[0]?.card;
+  return (first === undefined ? plays.lead : plays[first.slice(-1) as "C" | "D" | "H" | "S"]) as CardCode[];
+};
+
 /** What `uid` (at game position `me`, -1 for a spectator) is told they may do now. */
 export function told(room: RoomDocument, uid: string, me: number, hand: HandDocument | null): Told {
   const seat = seatOf(room, uid);
   if (me < 0) return { seat, cards: new Set(), inSync: true };
-  const legal = hand?.legal ?? null;
-  const current = legal !== null && legal.version === room.version;
-  const cardsDue = seat.chooseTeammate || seat.playCard !== null;
+  const plays =
+    seat.playCard === null ? null : seat.playCard === room.dummy?.position ? room.dummy.plays : hand?.plays;
+  const cards = seat.chooseTeammate ? hand?.partnerCards : plays && forTrick(plays, room);
+  const due = seat.chooseTeammate || seat.playCard !== null;
   return {
     seat,
-    cards: new Set(current ? legal.cards : []),
-    inSync: hand?.cards.length === room.handSizes[me] && (legal === null ? !cardsDue : current),
+    cards: new Set((cards ?? []) as CardCode[]),
+    inSync: hand?.cards.length === room.handSizes[me] && (!due || cards != null),
   };
 }
 

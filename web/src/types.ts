@@ -509,7 +509,9 @@ export interface StandingDoc {
   place: number;
 }
 /**
- * The dummy (SPEC §11), shown from the opening lead on: its position and the cards it holds.
+ * The dummy (SPEC §11), shown from the opening lead on: its position, the cards it holds and
+ * the ones of them that may be played to each trick (the declarer plays them; null once no card
+ * is played).
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "DummyDoc".
@@ -517,6 +519,23 @@ export interface StandingDoc {
 export interface DummyDoc {
   position: number;
   cards: string[];
+  plays: PlaysDoc | null;
+}
+/**
+ * The cards of one hand that may be played to each trick it could be played to next, by the
+ * rules in force (a hand document's `plays`, the dummy's): `lead`, leading a trick; `C`, `D`,
+ * `H`, `S`, following a trick led in that suit. It changes only when the hand does, or when a
+ * rule of leading does (trump broken): a client takes the entry of the trick on the table.
+ *
+ * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
+ * via the `definition` "PlaysDoc".
+ */
+export interface PlaysDoc {
+  lead: string[];
+  C: string[];
+  D: string[];
+  H: string[];
+  S: string[];
 }
 /**
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
@@ -673,28 +692,18 @@ export interface FirstHalfDoc {
   tricksWon: number[];
 }
 /**
- * `rooms/{roomID}/hands/{uid}`: one player's cards, and the ones of them (or, naming the
- * partner card, of the other hands; playing for the dummy, of the dummy's) they may name or
- * play now (null: none), readable by that player only.
+ * `rooms/{roomID}/hands/{uid}`: one player's cards; while cards are played, the ones of them
+ * that may be played to each trick (`plays`); while they are to name the partner card, the
+ * cards they may name (`partnerCards`: every card they do not hold). Readable by that player
+ * only; written only when one of these changes (issue 38), not with every move.
  *
  * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
  * via the `definition` "HandDocument".
  */
 export interface HandDocument {
   cards: string[];
-  legal: HandLegalDoc | null;
-}
-/**
- * The cards a person may name as the partner card or play now (a hand document's `legal`),
- * as of the room document's `version`: a client acts on them only while that is the room's
- * `version` (the two documents reach a listener one after the other).
- *
- * This interface was referenced by `FloatingBridgeWireContract`'s JSON-Schema
- * via the `definition` "HandLegalDoc".
- */
-export interface HandLegalDoc {
-  version: number;
-  cards: string[];
+  plays: PlaysDoc | null;
+  partnerCards: string[] | null;
 }
 /**
  * inviteToRoom: the user the host invites.

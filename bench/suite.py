@@ -70,7 +70,7 @@ def targets(result: dict) -> list[dict]:
     # at a time (`lobby.py`), beside the floor measured in the same loop.
     for label, calls, base in (("in a game of four at once", inproc, flo),
                                ("one at a time", result.get("lobby", {}).get("calls", {}),
-                                result.get("lobby", {}).get("calls", {}).get("[floor_optimistic]", {}))):
+                                result.get("lobby", {}).get("calls", {}).get("[floor]", {}))):
         for name in LOBBY_CALLS:
             if base and name in calls:
                 p50, p95 = calls[name]["p50"] / base["p50"], calls[name]["p95"] / base["p95"]

@@ -11,7 +11,7 @@ from bridge import Deal
 from bridge.room import is_bot
 from bridge.thinking_bot import THINKING_BOT, ThinkingBot
 from tests import client
-from tests.table import Room, Table, assert_rejected, database, new_player
+from tests.table import DECK, Room, Table, assert_rejected, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -37,7 +37,10 @@ def play_as_the_person(table: Table) -> tuple[Room, int]:
             table.call("placeBid", me, bid="PASS" if room["highestBid"] else "1C")
         elif room["status"] == "choosingTeammate":
             told = table.told(me, room)
-            table.call("chooseTeammate", me, card=next(c for c in ("AS", "AH", "AD", "AC", "KS") if c in told))
+            assert told, f"naming the partner card, told no card to name: {room['legal']}"
+            # An ace, unless they hold all four and the king of spades: then the highest card told.
+            card = next((c for c in ("AS", "AH", "AD", "AC", "KS") if c in told), max(told, key=DECK.index))
+            table.call("chooseTeammate", me, card=card)
         else:
             table.play(table.choose_card(me, room), me)
         calls += 1

@@ -19,9 +19,12 @@ host's bots and settings) keeps its entry and the caller's allowances in the tab
 server-only state document instead, in `ROOM_FIELD` under the caller's uid (the same shape as
 their own log, for the `PEOPLE_PER_ROOM` people who acted there last): that document is read and
 written by the move anyway, so the move's exactly-once costs no document of its own (issue 38).
-A person sits at one table at a time, so their allowance there is as tight as their own. The
-first move a person makes at a table carries over their own log's entries for that room
-(`carried_over`), so an action applied before the entries moved is still answered once.
+The allowances follow the person: their first move at a table carries over their own log's
+entries for that room and their allowances as they stand (`carried_over`), so an action applied
+before the entries moved is still answered once and a new table is no fresh allowance; a call
+of their own that reads a table's state (leaving it, joining it again, an invitation) takes the
+allowances spent there back into their own log (`spent_at`). A person sits at one table at a
+time.
 
 The same document keeps the caller's allowances (`LIMITS`): every applied call spends one unit of
 `CALLS`, and some calls one of a tighter allowance of their own too. A call past an allowance is
@@ -36,6 +39,7 @@ import hashlib
 import json
 import math
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,9 +194,19 @@ def logged(log: dict[str, Any] | None, action: Action, room_id: str, answer: Any
 
 def carried_over(log: dict[str, Any] | None, room_id: str) -> dict[str, Any]:
     """A person's log at a table where they have not moved since the entries moved there: their
-    own log's entries for that room (`logged` keeps them there), with a full allowance."""
+    own log's entries for that room (`logged` keeps them there) and their allowances as they stand."""
     return {"entries": [entry for entry in (log or {}).get("entries", []) if entry["room"] == room_id],
-            "limits": {}}
+            "limits": dict((log or {}).get("limits", {}))}
+
+
+def spent_at(log: dict[str, Any] | None, tables: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """A person's own log with the allowances they spent at `tables` (their logs there) taken
+    back: each allowance full again at the latest of the times the logs say."""
+    limits = dict((log or {}).get("limits", {}))
+    for table in tables:
+        for name, full_at in table.get("limits", {}).items():
+            limits[name] = max(limits.get(name, full_at), full_at)
+    return {**(log or {}), "limits": limits}
 
 
 def room_logs_after(logs: dict[str, Any], uid: str, log: dict[str, Any], now: float) -> dict[str, Any]:

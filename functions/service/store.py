@@ -243,8 +243,9 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
     Each attempt first reads the caller's request log (with `first_reads`, the documents the
     body reads first, in the same request). An action already applied is answered from the log
     and changes nothing (SPEC §8); when a room's state document is among `first_reads`, the
-    caller's log of moves there is looked at too (`run_room_move`), so an id of a move reused
-    for another call on that room is refused. One past the caller's allowances is RATE_LIMITED before the
+    caller's log of moves there is looked at too (`run_room_move`): an id of a move reused for
+    another call on that room is refused, and the allowances spent there are theirs again
+    (`request_log.spent_at`). One past the caller's allowances is RATE_LIMITED before the
     body runs (`request_log.allowances_after`). Otherwise `body` reads and queues its writes, the
     log entry and the allowances spent join them (unless the action changes nothing; a read-only
     one spends when it answers, unrecorded), and they are committed together, conditional on
@@ -255,11 +256,12 @@ def run_action(action: request_log.Action, body: Callable[[Transaction], Applied
 
     def attempt(txn: Transaction) -> Answer:
         log_snapshot, *firsts = txn.get_all([log_ref, *first_reads])
-        log = data_of(log_snapshot) if log_snapshot.exists else None
-        for kept in (log, *_room_logs(firsts, action.uid)):
+        tables = _room_logs(firsts, action.uid)
+        for kept in (data_of(log_snapshot) if log_snapshot.exists else None, *tables):
             recorded = request_log.recorded_answer(kept, action)
             if recorded is not None:
                 return cast(Answer, recorded.answer)  # recorded from this very action
+        log = request_log.spent_at(data_of(log_snapshot) if log_snapshot.exists else None, tables)
         allowances = request_log.allowances_after(log, action, time.time())
         applied = body(txn)
         # An action that changes nothing is not recorded and spends nothing: a resend changes nothing too.

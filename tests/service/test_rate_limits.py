@@ -11,7 +11,7 @@ import pytest
 
 from tests import client
 from tests.service.test_bots import play_as_the_person, with_bots
-from tests.table import Table, assert_rejected, assert_unchanged, database, new_player
+from tests.table import Table, assert_rejected, assert_unchanged, database, new_player, patiently
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -68,6 +68,19 @@ def test_a_caller_past_the_allowance_of_calls_is_rate_limited_changes_nothing_an
     assert table.toggle_ready(host) is True  # another person's calls are theirs: untouched
     time.sleep(refused.details["retryAfter"])
     assert table.call("toggleReady", guest)["success"] is True  # the wait the answer gave was enough
+
+
+def test_a_new_table_is_no_fresh_allowance():
+    """A move spends the allowance kept at the table (issue 38); leaving takes what was spent there
+    back into the person's own, and their first move at the next table starts from it: sitting
+    down elsewhere does not refill it."""
+    table = Table.open(2)
+    guest = table.players[1]
+    until_limited("toggleReady", {"roomID": table.room_id}, guest, most=CALLS * 3)
+    assert patiently("leaveGameRoom", {"roomID": table.room_id}, guest) is None
+    room_id = patiently("createGameRoom", {}, guest)["roomID"]
+    error = refused_changing_nothing("toggleReady", {"roomID": room_id}, guest)
+    assert_rate_limited(error, CALLS, EVERY, "calls")
 
 
 def test_a_resend_of_an_applied_action_is_answered_even_past_the_allowance():

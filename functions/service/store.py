@@ -51,7 +51,7 @@ from bridge.room import finished_since, is_bot, stat_changes
 from bridge.tournament import Tournament, result_of
 from bridge.wire import DealRecord
 
-from . import db, request_log
+from . import db, request_log, writes
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
@@ -78,9 +78,11 @@ _OUTCOME_UNKNOWN = (google_errors.DeadlineExceeded, google_errors.ServiceUnavail
                     google_errors.InternalServerError, google_errors.Unknown, google_errors.Cancelled,
                     google_errors.RetryError)
 #: Each round of conflicting calls commits at least one of them; 10 attempts cover the most
-#: simultaneous calls one room sees (3 joins + 4 toggles). Backoff: full jitter, doubling
-#: from 20 ms, capped at 200 ms (at most about 1.3 s of waiting in all).
-_ATTEMPTS = 10
+#: simultaneous calls one room sees (3 joins + 4 toggles). A conflict means another commit has
+#: landed, so the first `_EAGER_ATTEMPTS` run again at once (four people at one table: each round
+#: lands one of them); past them, and after an unknown outcome (a backend in trouble), backoff:
+#: full jitter, doubling from 20 ms, capped at 200 ms (at most about 1.3 s of waiting in all).
+_ATTEMPTS, _EAGER_ATTEMPTS = 10, 4
 _BACKOFF_S, _MAX_BACKOFF_S = 0.01, 0.2
 
 #: A document's fields; a snapshot of one read.
@@ -124,16 +126,20 @@ class Transaction:
                         self._whole[path] = snapshot
         return [cached[ref.path] for ref in refs]
 
-    def _condition(self, path: str) -> dict[str, Any]:
-        """The precondition for the next write to `path`: unchanged since read (first write only)."""
+    def _condition(self, path: str) -> Any | None:
+        """The precondition for the next write to `path`: the update time it was read at (first
+        write only: unchanged since read), else None."""
         if self._seen.get(path) is None or path in self._guarded:
-            return {}
+            return None
         self._guarded.add(path)
-        return {"option": self._client.write_option(last_update_time=self._seen[path])}
+        return self._seen[path]
+
+    def _add(self, pb: Any) -> None:
+        self._batch._add_write_pbs([pb])  # built by `writes`, as the batch's own methods build them
+        self._writes += 1
 
     def create(self, ref: firestore.DocumentReference, data: Data) -> None:
-        self._batch.create(ref, data)
-        self._writes += 1
+        self._add(writes.create_write(ref._document_path, data))
 
     def set(self, ref: firestore.DocumentReference, data: Data) -> None:
         """Replace the document (create it if it was read as missing).
@@ -146,15 +152,13 @@ class Transaction:
         """
         path = ref.path
         if path not in self._seen:
-            self._batch.set(ref, data)
-            self._writes += 1
+            self._add(writes.set_write(ref._document_path, data))
         elif self._seen[path] is None:
-            self._batch.create(ref, data)
-            self._writes += 1
+            self.create(ref, data)
         else:
             if path not in self._whole:
                 raise ValueError(f"set() of {path}, which was read only in part")
-            self.replace(ref, data_of(self._whole[path]), data)
+            self.replace(ref, self._whole[path]._data, data)  # as read: compared, never changed (no copy)
 
     def replace(self, ref: firestore.DocumentReference, before: Data, data: Data) -> None:
         """Replace an existing document known to hold `before` by `data`, sending only the fields
@@ -166,15 +170,14 @@ class Transaction:
             changes[FieldPath(name).to_api_repr()] = firestore.DELETE_FIELD
         if not changes:
             return
-        self._batch.update(ref, changes, **self._condition(ref.path))
-        self._writes += 1
+        self.update(ref, changes)
 
     def update(self, ref: firestore.DocumentReference, data: Data) -> None:
-        self._batch.update(ref, data, **self._condition(ref.path))
-        self._writes += 1
+        self._add(writes.update_write(ref._document_path, data, self._condition(ref.path)))
 
     def delete(self, ref: firestore.DocumentReference) -> None:
-        self._batch.delete(ref, **self._condition(ref.path))
+        read_at = self._condition(ref.path)
+        self._batch.delete(ref, **({"option": self._client.write_option(last_update_time=read_at)} if read_at else {}))
         self._writes += 1
 
     @property
@@ -361,10 +364,10 @@ def _exactly_once(attempt: Callable[[Transaction], Answer],
             return answer
         except _CONFLICTS as error:
             failure: Exception = error
+            conflict = True
         except _OUTCOME_UNKNOWN as error:
-            uncertain, failure = True, error
-        if number < _ATTEMPTS:
-            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** number)))
+            uncertain, failure, conflict = True, error, False
+        _pause(number, conflict)
     if uncertain:
         # One last look: did one of the commits land after all?
         try:
@@ -387,11 +390,20 @@ def run_unlogged(body: Callable[[Transaction], Answer]) -> Answer:
         try:
             txn.commit()
             return answer
-        except (*_CONFLICTS, *_OUTCOME_UNKNOWN) as error:
+        except _CONFLICTS as error:
             failure: Exception = error
-        if number < _ATTEMPTS:
-            time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** number)))
+            conflict = True
+        except _OUTCOME_UNKNOWN as error:
+            failure, conflict = error, False
+        _pause(number, conflict)
     raise TransactionExhausted() from failure
+
+
+def _pause(number: int, conflict: bool) -> None:
+    """Wait before attempt `number` + 1: not at all after one of the first `_EAGER_ATTEMPTS`
+    conflicts (another commit landed: the next attempt reads it), else full jitter."""
+    if number < _ATTEMPTS and not (conflict and number < _EAGER_ATTEMPTS):
+        time.sleep(random.uniform(0, min(_MAX_BACKOFF_S, _BACKOFF_S * 2 ** number)))
 
 
 def room_ref(room_id: str) -> firestore.DocumentReference:

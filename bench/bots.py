@@ -14,7 +14,9 @@ One game, as four apps would play it: the host creates a room, sets `playAllTric
 invites the first joiner (a no-op for a public room, but a real call); the other three join
 at once as soon as they see the room id and each toggles ready right after joining; the host
 starts when all four are ready; the auction, the partner card and the play follow; at the
-end each bot reads its hand, then all four leave at once (the last one deletes the room).
+end each bot reads its hand, then all four leave at once (the last one deletes the room). A
+game may be a match of several deals (`play_game(deals=…)`): between deals each bot reads its
+hand for the checks and gets ready again, and the host deals the next once all four are.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from common import CallError, Recorder, User, client, firestore_size, json_bytes, ms_since, new_player
 
@@ -61,10 +63,10 @@ class InProcess:
 
         os.environ.setdefault("GCLOUD_PROJECT", client.PROJECT_ID)
         from bridge import BridgeError
-        from service.callables import CALLABLES
         from service.endpoint import Call, Caller, TransactionExhausted
+        from service.registry import ALL_CALLABLES
 
-        self._handlers, self._call, self._caller = CALLABLES, Call, Caller
+        self._handlers, self._call, self._caller = ALL_CALLABLES, Call, Caller
         self._bridge_error, self._contention = BridgeError, TransactionExhausted
 
     def call(self, function: str, data: Any, user: User) -> Any:
@@ -115,12 +117,16 @@ def trick_winner(cards: list[dict], trump: str | None) -> int:
     return best["position"]
 
 
-def check_game(room: dict, hands: list[list[str]]) -> list[str]:
-    """Every problem with a played-out game: cards, tricks, result. [] when consistent."""
+def check_game(room: dict, hands: list[list[str]], number: int = 1, scores_before: dict | None = None) -> list[str]:
+    """Every problem with deal `number` of a match, played out: cards, tricks, result, the match's
+    scores (`scores_before` the match's scores before it, none for its first deal). `room` is the
+    room document as the deal ended, `hands` the hand documents' cards then. [] when consistent."""
     problems = []
     contract, result = room["contract"], room["result"] or {}
-    if room["status"] != "ended" or not contract or result.get("abandonedBy"):
-        return [f"not a played-out game: status {room['status']}"]
+    match = room.get("match") or {}
+    last = number == match.get("deals")
+    if room["status"] != ("ended" if last else "dealEnded") or not contract or result.get("abandonedBy"):
+        return [f"not a played-out deal {number} of {match.get('deals')}: status {room['status']}"]
     trump, declarer = contract["trump"], contract["declarer"]
     tricks = room["tricks"]
 
@@ -186,12 +192,12 @@ def check_game(room: dict, hands: list[list[str]]) -> list[str]:
     if set(result.get("winners", [])) != expected_winners or result.get("players") != seating:
         problems.append(f"winners {result.get('winners')}, expected {sorted(expected_winners)}")
 
-    # SPEC §9: a one-deal match (the default) scored: each winner 1 point, or their side's tricks.
-    match = room.get("match") or {}
+    # SPEC §9: each deal of a match scored: each winner 1 point, or their side's tricks.
     points = 1 if room["settings"].get("scoring", "deals") == "deals" else (ours if made else theirs)
-    expected_scores = {uid: points if uid in expected_winners else 0 for uid in seating}
-    if (match.get("dealNumber"), match.get("deals"), match.get("scores")) != (1, 1, expected_scores):
-        problems.append(f"match {match}, expected deal 1 of 1 scored {expected_scores}")
+    before = scores_before or {}
+    expected_scores = {uid: before.get(uid, 0) + (points if uid in expected_winners else 0) for uid in seating}
+    if (match.get("dealNumber"), match.get("scores")) != (number, expected_scores):
+        problems.append(f"match {match}, expected deal {number} scored {expected_scores}")
     return problems
 
 
@@ -243,6 +249,7 @@ class GameReport:
     max_json_bytes: int = 0
     max_firestore_bytes: int = 0
     tricks: int = 0
+    deals: int = 0
     final_room: dict | None = None
 
     @property
@@ -259,7 +266,9 @@ class Table:
         self.room_id: str | None = None
         self.failed: str | None = None
         self.deadline = deadline
-        self.hands: list[list[str] | None] = [None] * SEATS
+        #: Per deal of the match (1, 2, ...): the room document as it ended, and each hand then.
+        self.ends: dict[int, dict] = {}
+        self.hands: dict[int, list[list[str] | None]] = {}
         self.max_json = self.max_firestore = 0
 
     def publish(self, doc: dict) -> None:
@@ -296,8 +305,10 @@ def position(room: dict, uid: str) -> int:
 
 
 def play_game(transport, players: list[Player], recorder: Recorder, play_all_tricks: bool,
-              timeout_s: float = 120.0) -> GameReport:
-    """One complete game by four bot threads; returns what happened and the checks' findings."""
+              timeout_s: float = 120.0, deals: int = 1) -> GameReport:
+    """One complete game (a match of `deals` deals at one table: between deals each bot gets
+    ready again and the host deals the next) by four bot threads; returns what happened and the
+    checks' findings on every deal."""
     table = Table(time.monotonic() + timeout_s)
     report = GameReport()
     moves: dict[str, int] = {}
@@ -366,14 +377,14 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
             return any(p["uid"] == uid and p["ready"] for p in d["players"])
 
         hand: list[str] = []
-        deal: tuple | None = None  # (dealer, washes) of the deal `hand` belongs to
+        deal: tuple | None = None  # (deal number, dealer, washes) of the deal `hand` belongs to
         try:
             # Lobby.
             if seat == 0:
                 room_id = with_retries(bot, lambda: act(bot, "createGameRoom", {})["roomID"])
                 table.room_id = room_id
-                with_retries(bot, lambda: act(bot, "updateRoomSettings",
-                                              {"roomID": room_id, "settings": {"playAllTricks": play_all_tricks}}))
+                with_retries(bot, lambda: act(bot, "updateRoomSettings", {"roomID": room_id, "settings": {
+                    "playAllTricks": play_all_tricks, "deals": deals}}))
                 with_retries(bot, lambda: act(bot, "inviteToRoom", {"roomID": room_id, "uid": players[1].user.uid}))
                 read_room(bot)
             else:
@@ -381,20 +392,33 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
             room_id = table.room_id
             if seat != 0:
                 with_retries(bot, lambda: act(bot, "joinGameRoom", {"roomID": room_id}), done=seated)
-            with_retries(bot, lambda: act(bot, "toggleReady", {"roomID": room_id}), done=ready)
-            read_room(bot)
-            if seat == 0:
-                table.wait(lambda d: len(d["players"]) == SEATS and all(p["ready"] for p in d["players"]))
-                with_retries(bot, lambda: act(bot, "startGame", {"expectedVersion": table.doc["version"]}),
-                             done=lambda d: d["status"] != "waiting")
-                read_room(bot)
 
-            # The deal: act whenever the room says it is our turn.
+            def get_ready_and_start(waiting: str) -> None:
+                """Get ready; the host deals once all four are (the room leaves `waiting`)."""
+                with_retries(bot, lambda: act(bot, "toggleReady", {"roomID": room_id}), done=ready)
+                read_room(bot)
+                if seat == 0:
+                    table.wait(lambda d: len(d["players"]) == SEATS and all(p["ready"] for p in d["players"]))
+                    with_retries(bot, lambda: act(bot, "startGame", {"expectedVersion": table.doc["version"]}),
+                                 done=lambda d: d["status"] != waiting)
+                    read_room(bot)
+
+            get_ready_and_start("waiting")
+
+            # The deals: act whenever the room says it is our turn; between deals, keep the deal's
+            # end for the checks and get ready for the next.
             while True:
-                doc = table.wait(lambda d: d["status"] == "ended"
+                doc = table.wait(lambda d: d["status"] == "ended" or (d["status"] == "dealEnded" and not ready(d))
                                  or (d["status"] in GAME_PHASES and d["turn"] == position(d, uid)))
-                if doc["status"] == "ended":
-                    break
+                if doc["status"] in ("ended", "dealEnded"):
+                    number = doc["match"]["dealNumber"]
+                    with table.cond:
+                        table.ends.setdefault(number, doc)
+                    table.hands.setdefault(number, [None] * SEATS)[position(doc, uid)] = read_hand(bot)["cards"]
+                    if doc["status"] == "ended":
+                        break
+                    get_ready_and_start("dealEnded")
+                    continue
 
                 def move() -> None:
                     nonlocal hand, deal
@@ -406,8 +430,9 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
                     # on a new deal, or when it names the cards the bot may name or play now.
                     base = {"roomID": room_id, "expectedVersion": room["version"]}
                     if room["status"] == "bidding":
-                        if (room["dealer"], room["washes"]) != deal:
-                            hand, deal = read_hand(bot)["cards"], (room["dealer"], room["washes"])
+                        key = (room["match"]["dealNumber"], room["dealer"], room["washes"])
+                        if key != deal:
+                            hand, deal = read_hand(bot)["cards"], key
                         calls = room["legal"][me]["placeBid"]
                         act(bot, "placeBid", {**base, "bid": choose_bid(calls, room, hand, me, bot.rng)})
                     else:
@@ -420,8 +445,7 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
 
                 with_retries(bot, move)
 
-            # The end: keep the hand for the checks, then leave.
-            table.hands[position(table.doc, uid)] = read_hand(bot)["cards"]
+            # The end: leave.
             result = table.doc["result"] or {}
             bot.games += 1
             bot.wins += uid in result.get("winners", [])
@@ -440,10 +464,21 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
     report.wall_ms = ms_since(start)
     report.room_id, report.moves, report.failed = table.room_id, moves, table.failed
     report.max_json_bytes, report.max_firestore_bytes = table.max_json, table.max_firestore
+    report.final_room = table.doc
     if table.failed is None:
-        report.final_room = table.doc
         report.tricks = len(table.doc["tricks"])
-        report.problems = check_game(table.doc, table.hands)
+        report.deals = len(table.ends)
+        scores: dict | None = None
+        for number in range(1, deals + 1):
+            end, hands = table.ends.get(number), table.hands.get(number)
+            if end is None or hands is None or None in hands:
+                report.problems.append(f"deal {number} of {deals}: its end was not seen by every bot")
+                continue
+            report.problems += [f"deal {number}: {p}" if deals > 1 else p
+                                for p in check_game(end, cast(list[list[str]], hands), number, scores)]
+            scores = end["match"]["scores"]
+        if table.doc["match"]["deals"] != deals:
+            report.problems.append(f"a match of {table.doc['match']['deals']} deals, {deals} asked for")
     return report
 
 

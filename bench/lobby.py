@@ -11,13 +11,22 @@ the same loop, the floors each call is measured beside (`floor.py`'s, on a room 
 The first `toggleReady` is the guest's first move at the table: it also reads the guest's own
 request log (`request_log.carried_over`); the second is any later move.
 
-    ./scripts/with-emulators .venv/bin/python bench/lobby.py [--rounds 60] [--transport inproc|http]
+With `--at-once`, the calls as a game of four makes them instead: three guests join one room at
+the same instant, the four get ready at the same instant, and the four leave at the same instant;
+beside them, as many optimistic floors at the same instant on one shared document (each run
+again on fresh reads at once when its commit conflicts: what any serializable writer of one
+document pays), and on documents of their own (what the concurrency costs this process and the
+emulator, without a conflict).
+
+    ./scripts/with-emulators .venv/bin/python bench/lobby.py [--rounds 60] [--transport inproc|http] [--at-once]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import threading
 import time
+from collections.abc import Callable
 
 import bots
 from common import Recorder, client, ms_since, new_player
@@ -70,6 +79,96 @@ def run(transport, rounds: int = 60, warmup: int = 5) -> dict:
     return {"transport": transport.name, "rounds": rounds, "calls": recorder.summary()}
 
 
+def _at_once(calls: list[Callable[[], object]]) -> list[float]:
+    """Run the calls on threads released together; the ms each took."""
+    barrier = threading.Barrier(len(calls))
+    took = [0.0] * len(calls)
+
+    def go(i: int) -> None:
+        barrier.wait()
+        start = time.perf_counter()
+        calls[i]()
+        took[i] = ms_since(start)
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return took
+
+
+def each(transport, function: str, room_id: str, users: list) -> list[Callable[[], object]]:
+    """`function` on the room, once by each of `users`."""
+    return [lambda user=user: transport.call(function, {"roomID": room_id}, user) for user in users]
+
+
+def run_at_once(transport, rounds: int = 60, warmup: int = 5) -> dict:
+    from google.api_core import exceptions as google_errors
+    from google.cloud import firestore
+
+    db = firestore.Client(project=client.PROJECT_ID)
+    shared = db.collection("benchFloor").document()
+    own = [db.collection("benchFloor").document() for _ in range(4)]
+    hand = db.collection("benchFloor").document()
+    for doc in (shared, *own):
+        doc.set({"version": 1, "padding": "x" * 3000})
+    hand.set({"cards": ["AS"] * 13})
+
+    def floor_optimistic(room_ref) -> Callable[[], None]:
+        def floor() -> None:
+            while True:
+                snaps = {s.id: s for s in db.get_all([room_ref, hand])}
+                room = snaps[room_ref.id]
+                batch = db.batch()
+                batch.update(room_ref, {"version": room.to_dict()["version"] + 1},
+                             option=db.write_option(last_update_time=room.update_time))
+                batch.set(hand, snaps[hand.id].to_dict())
+                try:
+                    batch.commit()
+                    return
+                except (google_errors.FailedPrecondition, google_errors.Aborted):
+                    continue
+        return floor
+
+    recorder = Recorder()
+
+    def measure(name: str, calls: list[Callable[[], object]], record: bool) -> None:
+        for ms in _at_once(calls):
+            if record:
+                recorder.add(name, ms)
+
+    for i in range(warmup + rounds):
+        record = i >= warmup
+        host, guests = new_player(f"H{i}"), [new_player(f"G{i}.{g}") for g in range(3)]
+        people = [host, *guests]
+        room_id = transport.call("createGameRoom", {}, host)["roomID"]
+        for n in (3, 4):
+            measure(f"[floor x{n}, one document]", [floor_optimistic(shared) for _ in range(n)], record)
+            measure(f"[floor x{n}, own documents]", [floor_optimistic(own[k]) for k in range(n)], record)
+        measure("joinGameRoom x3", each(transport, "joinGameRoom", room_id, guests), record)
+        measure("toggleReady x4", each(transport, "toggleReady", room_id, people), record)
+        measure("toggleReady x4 again", each(transport, "toggleReady", room_id, people), record)
+        measure("leaveGameRoom x4", each(transport, "leaveGameRoom", room_id, people), record)
+    for doc in (shared, *own, hand):
+        doc.delete()
+    return {"transport": transport.name, "rounds": rounds, "calls": recorder.summary()}
+
+
+def print_at_once(result: dict) -> None:
+    calls = result["calls"]
+    print(f"   lobby calls at the same instant ({result['transport']}, {result['rounds']} rounds), "
+          f"beside as many optimistic floors at the same instant")
+    for name in ("[floor x3, one document]", "[floor x3, own documents]", "[floor x4, one document]",
+                 "[floor x4, own documents]", "joinGameRoom x3", "toggleReady x4", "toggleReady x4 again",
+                 "leaveGameRoom x4"):
+        s = calls[name]
+        n = name.split(" x")[1][0]
+        base = calls[f"[floor x{n}, one document]"]
+        print(f"   {name:28} p50 {s['p50']:7.2f} ({s['p50'] / base['p50']:4.2f}x)  p95 {s['p95']:7.2f} "
+              f"({s['p95'] / base['p95']:4.2f}x)  p99 {s['p99']:7.2f} ms")
+
+
 def print_report(result: dict) -> None:
     calls = result["calls"]
     floor, optimistic = calls["[floor]"], calls["[floor_optimistic]"]
@@ -86,8 +185,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--transport", choices=("inproc", "http"), default="inproc")
+    parser.add_argument("--at-once", action="store_true", help="the calls as a game of four makes them")
     args = parser.parse_args()
-    result = run(bots.InProcess() if args.transport == "inproc" else bots.Http(), args.rounds)
+    transport = bots.InProcess() if args.transport == "inproc" else bots.Http()
+    if args.at_once:
+        result = run_at_once(transport, args.rounds)
+        print_at_once(result)
+        print(json.dumps({"lobby_at_once": result}))
+        return
+    result = run(transport, args.rounds)
     print_report(result)
     print(json.dumps({"lobby": result}))
 

@@ -5,7 +5,7 @@ emulators, next to the Functions emulator in the same run; and the Firestore ope
 function invocations of a whole deal, with their cost at list prices.
 
     ./scripts/with-emulators .venv/bin/python bench/serving.py [--levels 1,8,32,80] [--seconds 20]
-        [--emulator-levels 1,8,32] [--deals 12]
+        [--emulator-levels 1,8,32] [--deals 12] [--match 1] [--operations-only]
 
 Per level, `level` tables of four bots play complete games back to back (a table has one call
 in flight at a time, so about `level` calls are in flight), each function's server runs
@@ -198,9 +198,10 @@ def run_serving_level(level: int, pool: list, warmup_s: float, measure_s: float)
 
 # ---- operations per deal -----------------------------------------------------------------------
 
-def operations_per_deal(deals: int) -> dict:
-    """Document reads and writes the handlers make over `deals` whole games (lobby to result),
-    counted at the Firestore client in this process; listener reads follow from the writes."""
+def operations_per_deal(deals: int, match: int = 1) -> dict:
+    """Document reads and writes the handlers make over `deals` deals of whole games (lobby to
+    result), each game a match of `match` deals at one table (1: a lobby for every deal), counted
+    at the Firestore client in this process; listener reads follow from the writes."""
     from service import store
 
     counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "state_writes": 0, "hand_writes": 0,
@@ -240,13 +241,13 @@ def operations_per_deal(deals: int) -> dict:
     try:
         transport, recorder = InProcess(), Recorder()
         players, reports = make_pool(1, seed=5)[0], []
-        for d in range(deals):
-            reports.append(play_game(transport, players, recorder, play_all_tricks=bool(d % 2)))
+        for g in range(max(1, deals // match)):
+            reports.append(play_game(transport, players, recorder, play_all_tricks=bool(g % 2), deals=match))
             players = new_users(players)  # each game by new users (bots.new_users): not counted here
     finally:
         store.Transaction.get_all, store.Transaction.commit = original_get_all, original_commit
     finished = [r for r in reports if not r.failed]
-    n = len(finished)
+    n = sum(r.deals for r in finished)
     invocations = sum(r.calls for r in finished)
     per = {k: round(v / n, 1) for k, v in counts.items()}
     # Listeners: each seated player listens to the room (4 reads per room write) and to their own
@@ -254,7 +255,7 @@ def operations_per_deal(deals: int) -> dict:
     listener_reads = round((4 * counts["room_writes"] + counts["hand_writes"] + counts["account_writes"]) / n, 1)
     ops = {"invocations": round(invocations / n, 1), "transaction_reads": per["reads"],
            "listener_reads": listener_reads, "writes": per["writes"], "deletes": per["deletes"], **per}
-    return {"deals": n, "per_deal": ops, "problems": [p for r in finished for p in r.problems]}
+    return {"deals": n, "match": match, "per_deal": ops, "problems": [p for r in finished for p in r.problems]}
 
 
 def cost_per_thousand_deals(ops: dict, cpu_ms_per_call: float, memory_gib: float) -> dict:
@@ -279,14 +280,23 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=6.0)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--match", type=int, default=1,
+                        help="deals a game: 1 pays a lobby (create, join, ready, start, leave) every deal")
+    parser.add_argument("--operations-only", action="store_true", help="count a deal's operations, then stop")
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
     emulator_levels = [int(x) for x in args.emulator_levels.split(",") if x]
     (ROOT / ".logs").mkdir(exist_ok=True)
 
     print("== operations per deal (in process, counted at the Firestore client) ==", flush=True)
-    ops = operations_per_deal(args.deals)
+    ops = operations_per_deal(args.deals, args.match)
     print(json.dumps(ops["per_deal"]))
+    if args.operations_only:
+        cost = cost_per_thousand_deals(ops, 15.0, memory_gib=0.5)
+        print(table(["per deal", "value"], [[k, v] for k, v in ops["per_deal"].items()]))
+        print(table(["per 1,000 deals", "value"], [[k, v] for k, v in cost.items()]))
+        print(json.dumps({"operations": ops, "cost_per_1000_deals": cost, "prices": PRICES}))
+        return
 
     pool = make_pool(max(levels + emulator_levels))
     serving = []

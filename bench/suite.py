@@ -76,6 +76,16 @@ def targets(result: dict) -> list[dict]:
                 p50, p95 = calls[name]["p50"] / base["p50"], calls[name]["p95"] / base["p95"]
                 add(f"{name} in process, {label}: p50 <= {LOBBY_P50_RATIO_MAX}x, p95 <= {LOBBY_P95_RATIO_MAX}x floor",
                     p50 <= LOBBY_P50_RATIO_MAX and p95 <= LOBBY_P95_RATIO_MAX, f"p50 {p50:.2f}x, p95 {p95:.2f}x")
+    # At the same instant as in a game (three joins, four ready, four leaves), beside as many
+    # optimistic floors at the same instant on one document: what any serializable writer pays.
+    at_once = result.get("lobby_at_once", {}).get("calls", {})
+    for name, n in (("joinGameRoom", 3), ("toggleReady", 4), ("leaveGameRoom", 4)):
+        call, base = at_once.get(f"{name} x{n}"), at_once.get(f"[floor x{n}, one document]")
+        if call and base:
+            p50, p95 = call["p50"] / base["p50"], call["p95"] / base["p95"]
+            add(f"{name} x{n} at the same instant, in process: p50 <= {LOBBY_P50_RATIO_MAX}x, p95 <= "
+                f"{LOBBY_P95_RATIO_MAX}x the floor x{n} at the same instant on one document",
+                p50 <= LOBBY_P50_RATIO_MAX and p95 <= LOBBY_P95_RATIO_MAX, f"p50 {p50:.2f}x, p95 {p95:.2f}x")
     for level in result.get("load", []):
         errors = level["error_count"] + len(level["games_failed"]) + level["tables_stuck"]
         emulator = sum(n for k, n in level["errors"].items() if k.endswith(":EMULATOR_ECONNRESET"))
@@ -175,7 +185,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--skip", default="",
-                        help="comma list of: cold,floor,game,inproc,lobby,contention,load,imports")
+                        help="comma list of: cold,floor,game,inproc,lobby,atonce,contention,load,imports")
     args = parser.parse_args()
     if args.quick:
         args.warmup, args.seconds, args.games, args.rounds = 3.0, 8.0, 1, 5
@@ -216,6 +226,10 @@ def main() -> int:
         with phase("The lobby calls one at a time, our handlers in-process"):
             result["lobby"] = lobby.run(bots.InProcess(), rounds=20 if args.quick else 60)
             lobby.print_report(result["lobby"])
+    if "atonce" not in skip:
+        with phase("The lobby calls at the same instant, beside the floor at the same instant (in-process)"):
+            result["lobby_at_once"] = lobby.run_at_once(bots.InProcess(), rounds=10 if args.quick else 30)
+            lobby.print_at_once(result["lobby_at_once"])
     if "contention" not in skip:
         with phase("Contention on one room"):
             result["contention"] = contention.run(rounds=args.rounds)

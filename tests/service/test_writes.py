@@ -37,13 +37,13 @@ def raw(writes_: list[Any]) -> list[Any]:
     return [w._pb for w in writes_]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(documents)
 def test_a_set_is_the_sdks_set(data: dict[str, Any]) -> None:
     assert raw([writes.set_write(NAME, data)]) == raw(_helpers.pbs_for_set_no_merge(NAME, data))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(documents)
 def test_a_create_is_the_sdks_create(data: dict[str, Any]) -> None:
     assert raw([writes.create_write(NAME, data)]) == raw(_helpers.pbs_for_create(NAME, data))
@@ -62,7 +62,7 @@ updates = st.dictionaries(paths, st.one_of(values, sentinels, st.just(firestore.
                           max_size=6).filter(apart)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(updates, st.booleans())
 def test_an_update_is_the_sdks_update_conditional_on_the_read_or_on_existing(changes: dict[str, Any],
                                                                            conditional: bool) -> None:

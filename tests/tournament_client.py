@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridge import Card, Phase, Status, documents, state
+from bridge import Card, Phase, Room, Status, documents, state
 from tests import client
 from tests.client import User
 from tests.table import patiently
@@ -45,14 +45,18 @@ class Entrant:
         assert self.room_id is not None
         return client.read(f"rooms/{self.room_id}", self.user)
 
-    def step(self) -> bool:
-        """Make the entrant's move if it is theirs (or get ready between boards); whether they did.
-        Whose move it is, and the table's version, come from the table's state as the harness
-        reads it, which is what the room document the entrant reads is made from
-        (`documents.public_room`): one read a move instead of two."""
+    def table(self) -> tuple[dict[str, Any], Room]:
+        """The table's state document (admin read) and the room it holds."""
         stored = client.admin_get(f"rooms/{self.room_id}/private/state")
         assert stored is not None
-        room = state.decode(stored)
+        return stored, state.decode(stored)
+
+    def step(self, table: tuple[dict[str, Any], Room] | None = None) -> bool:
+        """Make the entrant's move if it is theirs (or get ready between boards); whether they did.
+        Whose move it is, and the table's version, come from the table's state as the harness
+        reads it (`table`, read now unless given), which is what the room document the entrant
+        reads is made from (`documents.public_room`): one read a move instead of two."""
+        stored, room = table or self.table()
         if room.is_ended:
             return False
         data = {"roomID": self.room_id, "expectedVersion": stored["version"]}
@@ -76,13 +80,11 @@ class Entrant:
     def play(self, boards: int | None = None) -> None:
         """Play until the table has ended, or `boards` boards are finished (then stop between boards)."""
         while True:
-            stored = client.admin_get(f"rooms/{self.room_id}/private/state")
-            assert stored is not None
-            room = state.decode(stored)
+            stored, room = self.table()
             if room.is_ended or (boards is not None and room.status is Status.DEAL_ENDED and room.match is not None
                                  and room.match.number >= boards):
                 return
-            if not self.step():
+            if not self.step((stored, room)):
                 raise AssertionError(f"the entrant could not move at {room.status}")
 
     def leave(self) -> None:

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,25 @@ CALLABLES = (
 
 def ms_since(start: float) -> float:
     return (time.perf_counter() - start) * 1000.0
+
+
+def at_once(calls: list[Callable[[], object]]) -> list[float]:
+    """Run the calls on threads released together (a barrier); the ms each took."""
+    barrier = threading.Barrier(len(calls))
+    took = [0.0] * len(calls)
+
+    def go(i: int) -> None:
+        barrier.wait()
+        start = time.perf_counter()
+        calls[i]()
+        took[i] = ms_since(start)
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return took
 
 
 # ---- statistics ----------------------------------------------------------------------------

@@ -10,36 +10,29 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from common import CallError, client, ms_since, new_player, summarize
+from common import CallError, at_once, client, ms_since, new_player, summarize
 
 
 def _simultaneously(calls: list[tuple[str, dict, object]]) -> list[tuple[float, str | None]]:
     """Run the calls on threads released together; (ms, error reason or None) for each."""
-    barrier = threading.Barrier(len(calls))
-    out: list[tuple[float, str | None]] = [(0.0, None)] * len(calls)
+    errors: list[str | None] = [None] * len(calls)
 
-    def go(i: int) -> None:
-        function, data, user = calls[i]
-        barrier.wait()
-        start = time.perf_counter()
-        try:
-            client.call(function, data, user)
-            out[i] = (ms_since(start), None)
-        except CallError as error:
-            out[i] = (ms_since(start), f"{error.reason or error.status}")
-        except client.ProtocolError:  # e.g. the emulator killed a function that ran past its timeout
-            out[i] = (ms_since(start), "PROTOCOL_ERROR")
+    def attempt(i: int) -> Callable[[], None]:
+        def call() -> None:
+            function, data, user = calls[i]
+            try:
+                client.call(function, data, user)
+            except CallError as error:
+                errors[i] = f"{error.reason or error.status}"
+            except client.ProtocolError:  # e.g. the emulator killed a function that ran past its timeout
+                errors[i] = "PROTOCOL_ERROR"
+        return call
 
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return out
+    return list(zip(at_once([attempt(i) for i in range(len(calls))]), errors, strict=True))
 
 
 def run(rounds: int = 30, warmup: int = 2) -> dict:

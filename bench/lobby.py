@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import threading
 import time
 from collections.abc import Callable
 
 import bots
-from common import Recorder, client, ms_since, new_player
+from common import Recorder, at_once, client, ms_since, new_player
 
 #: The lobby calls measured, in the order a round makes them.
 CALLS = ("joinGameRoom", "toggleReady", "toggleReady again", "leaveGameRoom")
@@ -92,25 +91,6 @@ def run(transport, rounds: int = 60, warmup: int = 5) -> dict:
     return {"transport": transport.name, "rounds": rounds, "calls": recorder.summary()}
 
 
-def _at_once(calls: list[Callable[[], object]]) -> list[float]:
-    """Run the calls on threads released together; the ms each took."""
-    barrier = threading.Barrier(len(calls))
-    took = [0.0] * len(calls)
-
-    def go(i: int) -> None:
-        barrier.wait()
-        start = time.perf_counter()
-        calls[i]()
-        took[i] = ms_since(start)
-
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return took
-
-
 def each(transport, function: str, room_id: str, users: list) -> list[Callable[[], object]]:
     """`function` on the room, once by each of `users`."""
     return [lambda user=user: transport.call(function, {"roomID": room_id}, user) for user in users]
@@ -130,7 +110,7 @@ def run_at_once(transport, rounds: int = 60, warmup: int = 5) -> dict:
     recorder = Recorder()
 
     def measure(name: str, calls: list[Callable[[], object]], record: bool) -> None:
-        for ms in _at_once(calls):
+        for ms in at_once(calls):
             if record:
                 recorder.add(name, ms)
 

@@ -68,7 +68,7 @@ def update_write(name: str, changes: dict[str, Any], last_update: Any | None) ->
     """`DocumentReference.update(changes)`: `changes` by field path (`a.b`, backticks quoting a
     name), conditional on the document's update time being `last_update` (a timestamp read), or
     on the document existing."""
-    paths = sorted((FieldPath.from_string(key), value) for key, value in changes.items())
+    paths = sorted(((FieldPath.from_string(key), value) for key, value in changes.items()), key=lambda pair: pair[0])
     seen = {path for path, _ in paths}
     if not paths:
         raise ValueError("Cannot update with an empty document.")

@@ -62,7 +62,7 @@ class Room:
         user = self.person_to_act(room)
         if room["status"] == "bidding":
             return "placeBid", {"roomID": self.room_id, "bid": "PASS" if room["highestBid"] else "1NT"}, user
-        told = told_cards(client.read(f"rooms/{self.room_id}/hands/{user.uid}", user), room, user.uid)
+        told = told_cards(client.read_hand(self.room_id, user, room) or {}, room, user.uid)
         if room["status"] == "choosingTeammate":
             card = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c in told)
             return "chooseTeammate", {"roomID": self.room_id, "card": card}, user

@@ -2,20 +2,20 @@
 every finished game.
 
 Each bot is a thread with its own signed-in user. Like an app, a bot acts only on what it
-may read: the public room document and its own hand document (read over the Firestore REST
-API as that user, so the security rules apply). A `Table` stands in for the four clients'
+may read: the public room document, with its own hand sealed in it, and its key (read over the
+Firestore REST API as that user, so the security rules apply; the key once). A `Table` stands in for the four clients'
 `onSnapshot` listeners: whoever changes the room re-reads it and hands the new document to
 all four, so nobody polls. Moves are chosen by the small policy below (no engine import) among
 what the server tells the bot it may do (docs/API.md "Legal actions"): the calls in the room
-document's `legal`, the partner cards and the cards in its hand document (`plays`); no rule of
-the game is restated here.
+document's `legal`, the partner cards and the cards in its hand (`plays`); no rule of the game
+is restated here.
 
 One game, as four apps would play it: the host creates a room, sets `playAllTricks`,
 invites the first joiner (a no-op for a public room, but a real call); the other three join
 at once as soon as they see the room id and each toggles ready right after joining; the host
 starts when all four are ready; the auction, the partner card and the play follow; at the
-end each bot reads its hand, then all four leave at once (the last one deletes the room). A
-game may be a match of several deals (`play_game(deals=…)`): between deals each bot reads its
+end each bot opens its hand, then all four leave at once (the last one deletes the room). A
+game may be a match of several deals (`play_game(deals=…)`): between deals each bot opens its
 hand for the checks and gets ready again, and the host deals the next once all four are.
 """
 from __future__ import annotations
@@ -120,7 +120,7 @@ def trick_winner(cards: list[dict], trump: str | None) -> int:
 def check_game(room: dict, hands: list[list[str]], number: int = 1, scores_before: dict | None = None) -> list[str]:
     """Every problem with deal `number` of a match, played out: cards, tricks, result, the match's
     scores (`scores_before` the match's scores before it, none for its first deal). `room` is the
-    room document as the deal ended, `hands` the hand documents' cards then. [] when consistent."""
+    room document as the deal ended, `hands` the cards each hand sealed in it holds. [] when consistent."""
     problems = []
     contract, result = room["contract"], room["result"] or {}
     match = room.get("match") or {}
@@ -248,6 +248,8 @@ class GameReport:
     problems: list[str] = field(default_factory=list)
     max_json_bytes: int = 0
     max_firestore_bytes: int = 0
+    #: The room document's size (Firestore's measure) by version, for each version a bot read.
+    room_bytes: dict[int, int] = field(default_factory=dict)
     tricks: int = 0
     deals: int = 0
     final_room: dict | None = None
@@ -270,11 +272,13 @@ class Table:
         self.ends: dict[int, dict] = {}
         self.hands: dict[int, list[list[str] | None]] = {}
         self.max_json = self.max_firestore = 0
+        self.sizes: dict[int, int] = {}
 
     def publish(self, doc: dict) -> None:
         size_json, size_fs = json_bytes(doc), firestore_size(f"rooms/{self.room_id}", doc)
         with self.cond:
             self.max_json, self.max_firestore = max(self.max_json, size_json), max(self.max_firestore, size_fs)
+            self.sizes[doc["version"]] = size_fs
             if self.doc is None or doc["version"] >= self.doc["version"]:
                 self.doc = doc
             self.cond.notify_all()
@@ -341,12 +345,12 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
         table.publish(doc)
         return doc
 
-    def read_hand(bot: Player) -> dict:
-        """The bot's hand document: its cards, the cards it may play to each trick (`plays`), the partner cards."""
+    def read_key(bot: Player) -> str:
+        """The bot's key at the room (`rooms/{id}/keys/{uid}`), read once, as an app reads it."""
         start = time.perf_counter()
-        document = client.read(f"rooms/{table.room_id}/hands/{bot.user.uid}", bot.user)
-        recorder.add("(read hand)", ms_since(start), start)
-        return document
+        key: str = client.read(f"rooms/{table.room_id}/keys/{bot.user.uid}", bot.user)["key"]
+        recorder.add("(read key)", ms_since(start), start)
+        return key
 
     def with_retries(bot: Player, attempt: Callable[[], Any], done: Callable[[dict], bool] | None = None) -> Any:
         """Run `attempt`; after an error re-read the room and, unless `done(room)` says the
@@ -376,8 +380,17 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
         def ready(d: dict) -> bool:
             return any(p["uid"] == uid and p["ready"] for p in d["players"])
 
-        hand: list[str] = []
-        deal: tuple | None = None  # (deal number, dealer, washes) of the deal `hand` belongs to
+        key: str | None = None
+
+        def hand(room: dict) -> dict:
+            """The bot's hand as sealed for it in `room`: its cards, the cards it may play to each
+            trick (`plays`), the partner cards. Its key is read the first time."""
+            nonlocal key
+            key = key or read_key(bot)
+            opened = client.hand_in(room, uid, key)
+            assert opened is not None, "a bot of the bench is dealt in"
+            return opened
+
         try:
             # Lobby.
             if seat == 0:
@@ -414,29 +427,24 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
                     number = doc["match"]["dealNumber"]
                     with table.cond:
                         table.ends.setdefault(number, doc)
-                    table.hands.setdefault(number, [None] * SEATS)[position(doc, uid)] = read_hand(bot)["cards"]
+                    table.hands.setdefault(number, [None] * SEATS)[position(doc, uid)] = hand(doc)["cards"]
                     if doc["status"] == "ended":
                         break
                     get_ready_and_start("dealEnded")
                     continue
 
                 def move() -> None:
-                    nonlocal hand, deal
                     room = table.doc
                     me = position(room, uid)
                     if room["status"] not in GAME_PHASES or room["turn"] != me:
                         return  # someone else's move landed meanwhile (only after an error)
-                    # Like an app's listener on its hand document: read it when it changed, i.e.
-                    # on a new deal, or when it names the cards the bot may name or play now.
+                    # Like an app's listener on the room: its hand comes sealed in the same snapshot.
                     base = {"roomID": room_id, "expectedVersion": room["version"]}
                     if room["status"] == "bidding":
-                        key = (room["match"]["dealNumber"], room["dealer"], room["washes"])
-                        if key != deal:
-                            hand, deal = read_hand(bot)["cards"], key
                         calls = room["legal"][me]["placeBid"]
-                        act(bot, "placeBid", {**base, "bid": choose_bid(calls, room, hand, me, bot.rng)})
+                        act(bot, "placeBid", {**base, "bid": choose_bid(calls, room, hand(room)["cards"], me, bot.rng)})
                     else:
-                        told = told_cards(read_hand(bot), room, uid)
+                        told = told_cards(hand(room), room, uid)
                         if room["status"] == "choosingTeammate":
                             act(bot, "chooseTeammate", {**base, "card": choose_partner_card(told)})
                         else:
@@ -464,6 +472,7 @@ def play_game(transport, players: list[Player], recorder: Recorder, play_all_tri
     report.wall_ms = ms_since(start)
     report.room_id, report.moves, report.failed = table.room_id, moves, table.failed
     report.max_json_bytes, report.max_firestore_bytes = table.max_json, table.max_firestore
+    report.room_bytes = table.sizes
     report.final_room = table.doc
     if table.failed is None:
         report.tricks = len(table.doc["tricks"])

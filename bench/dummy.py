@@ -60,11 +60,11 @@ def run(cards: int) -> dict:
             client.call("placeBid", {"roomID": room_id, "bid": bid}, user)
             continue
         # Whoever the room says plays the next card (the declarer for the dummy), one of the
-        # cards their hand document says they may play.
+        # cards their hand (sealed for them in the room document) says they may play.
         player = card_player_position(room)
         for_dummy = room["legal"][player]["playCard"] != player
         user = by_uid[room["seating"][player]]
-        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room, user.uid)
+        told = told_cards(client.read_hand(room_id, user, room) or {}, room, user.uid)
         data = {"roomID": room_id, "card": rng.choice(told)}
         start = time.perf_counter()
         client.call("playCard", data, user)

@@ -67,7 +67,7 @@ def run(n: int = 150, warmup: int = 15) -> dict:
     room_doc = {**documents.public_room(room), "version": 1,
                 "createdAt": firestore.SERVER_TIMESTAMP, "updatedAt": firestore.SERVER_TIMESTAMP}
     room_ref.set(room_doc)
-    hands = documents.hand_documents(room)
+    hands = documents.hand_views(room)
     for uid, hand in hands.items():
         room_ref.collection("hands").document(uid).set(hand)
     state_ref = room_ref.collection("private").document("state")

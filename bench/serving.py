@@ -42,6 +42,7 @@ PRICES = {
     "invocation": 0.40 / 1_000_000,      # Cloud Run functions, per request
     "vcpu_second": 0.000024,             # per vCPU-second while a request is served
     "gib_second": 0.0000025,             # per GiB-second likewise
+    "egress_gib": 0.12,                  # Internet egress per GiB, after 10 GiB a month (Google Cloud network prices)
 }
 
 
@@ -204,7 +205,7 @@ def operations_per_deal(deals: int, match: int = 1) -> dict:
     at the Firestore client in this process; listener reads follow from the writes."""
     from service import store
 
-    counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "state_writes": 0, "hand_writes": 0,
+    counts = {"reads": 0, "writes": 0, "deletes": 0, "room_writes": 0, "state_writes": 0, "key_writes": 0,
               "record_writes": 0, "account_writes": 0, "log_writes": 0, "commits": 0,
               "failed_commits": 0}
     original_get_all, original_commit = store.Transaction.get_all, store.Transaction.commit
@@ -229,7 +230,7 @@ def operations_per_deal(deals: int, match: int = 1) -> dict:
             counts[kind] += 1
             path = name.split("/documents/", 1)[-1]
             if not write.delete:
-                key = ("hand_writes" if "/hands/" in path else "state_writes" if "/private/" in path
+                key = ("key_writes" if "/keys/" in path else "state_writes" if "/private/" in path
                        else "record_writes" if "/deals/" in path
                        else "log_writes" if path.startswith("requestLog/")
                        else "account_writes" if path.startswith("players/") else "room_writes")
@@ -250,11 +251,16 @@ def operations_per_deal(deals: int, match: int = 1) -> dict:
     n = sum(r.deals for r in finished)
     invocations = sum(r.calls for r in finished)
     per = {k: round(v / n, 1) for k, v in counts.items()}
-    # Listeners: each seated player listens to the room (4 reads per room write) and to their own
-    # hand and account (1 read per write of each).
-    listener_reads = round((4 * counts["room_writes"] + counts["hand_writes"] + counts["account_writes"]) / n, 1)
+    # Listeners: each seated player listens to the room (4 reads per room write; their hand is
+    # sealed in it) and to their own key and account (1 read per write of each). What they download:
+    # the whole room document with each room write (its mean size over the versions the bots read).
+    listener_reads = round((4 * counts["room_writes"] + counts["key_writes"] + counts["account_writes"]) / n, 1)
+    sizes = [size for r in finished for size in r.room_bytes.values()]
+    room_bytes = sum(sizes) / max(1, len(sizes))
     ops = {"invocations": round(invocations / n, 1), "transaction_reads": per["reads"],
-           "listener_reads": listener_reads, "writes": per["writes"], "deletes": per["deletes"], **per}
+           "listener_reads": listener_reads, "writes": per["writes"], "deletes": per["deletes"],
+           "room_document_bytes": round(room_bytes), "listener_kib": round(4 * counts["room_writes"] / n * room_bytes
+                                                                          / 1024, 1), **per}
     return {"deals": n, "match": match, "per_deal": ops, "problems": [p for r in finished for p in r.problems]}
 
 
@@ -266,8 +272,9 @@ def cost_per_thousand_deals(ops: dict, cpu_ms_per_call: float, memory_gib: float
     calls = 1000 * per["invocations"]
     busy_s = calls * cpu_ms_per_call / 1000  # at full instance utilisation: a lower bound
     functions = calls * PRICES["invocation"] + busy_s * (PRICES["vcpu_second"] + memory_gib * PRICES["gib_second"])
+    egress = 1000 * per["listener_kib"] / 2**20 * PRICES["egress_gib"]
     return {"firestore_usd": round(firestore, 4), "functions_usd": round(functions, 4),
-            "total_usd": round(firestore + functions, 4), "reads": round(1000 * reads),
+            "total_usd": round(firestore + functions, 4), "egress_usd": round(egress, 4), "reads": round(1000 * reads),
             "writes": round(1000 * per["writes"])}
 
 

@@ -325,14 +325,14 @@ def main() -> None:
         "clock_reads_per_entry": round(clock_reads / args.entrants, 2),
         "clock_writes_per_entry": round(clock_writes / args.entrants, 2),
     }
-    # Listener reads: the entrant's client listens to their room, their hand, their progress and
-    # their account: one read per write of each (the sample's writes, by path).
+    # Listener reads: the entrant's client listens to their room (their hand sealed in it), their
+    # key, their progress and their account: one read per write of each (the sample's writes, by path).
     sample_uids = set(uids[:args.sample])
     def listened(path: str) -> bool:
         if path.startswith(("players/", f"tournaments/{tournament_id}/entrants/")):
             return True
         return path.startswith("rooms/") and (path.count("/") == 1 or (
-            "/hands/" in path and path.rsplit("/", 1)[-1] in sample_uids))
+            "/keys/" in path and path.rsplit("/", 1)[-1] in sample_uids))
 
     listened_writes = sum(map(listened, COUNT.sample_paths))
     listener_reads = listened_writes / max(1, args.sample)

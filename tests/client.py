@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 PROJECT_ID = "demo-floating-bridge"
 REGION = "us-central1"
@@ -362,6 +363,72 @@ def query(collection: str, user: Auth, where: Where = (), limit: int | None = No
 def query_error(collection: str, user: Auth, where: Where = (), limit: int | None = None) -> FirestoreError:
     """Run a query the rules must refuse; return the `FirestoreError`."""
     return _expect_firestore_error(f"querying {collection}", lambda: list(query(collection, user, where, limit)))
+
+
+# ---- a hand: sealed in the room document, opened with its holder's key ------------------
+
+#: The deck in the order a hand's bytes name its cards (docs/API.md, "Your hand"): clubs 2 … spades A.
+DECK = tuple(rank + suit for suit in "CDHS" for rank in "23456789TJQKA")
+_PLAYS = ("lead", "C", "D", "H", "S")
+
+
+def open_hand(sealed: str, key: str) -> dict[str, Any]:
+    """Open a seal of the room document's `sealedHands` with the key of its holder, as docs/API.md
+    "Your hand" tells a client to: base64; AES-256-GCM (nonce, then ciphertext and tag); then the
+    50 bytes (`read_hand_bytes`)."""
+    raw = base64.b64decode(sealed, validate=True)
+    return read_hand_bytes(AESGCM(base64.b64decode(key, validate=True)).decrypt(raw[:12], raw[12:], None))
+
+
+def read_hand_bytes(plain: bytes) -> dict[str, Any]:
+    """A hand's 50 bytes as docs/API.md "Your hand" lays them out: a flags byte (bit 0: `plays`,
+    bit 1: `partnerCards`), then seven sets of 7 bytes, a bit for each card of `DECK`."""
+    assert len(plain) == 50, f"a hand is 50 bytes, not {len(plain)}"
+    sets = [[card for i, card in enumerate(DECK) if plain[1 + 7 * n + i // 8] >> i % 8 & 1] for n in range(7)]
+    return {"cards": sets[0], "plays": dict(zip(_PLAYS, sets[1:6], strict=True)) if plain[0] & 1 else None,
+            "partnerCards": sets[6] if plain[0] & 2 else None}
+
+
+def seal_hand(hand: Mapping[str, Any], key: str) -> str:
+    """`hand` sealed as the server seals one (`open_hand` undoes it): for tests that arrange hands."""
+    plain = bytearray(50)
+    plays, partner = hand.get("plays"), hand.get("partnerCards")
+    plain[0] = (plays is not None) | (partner is not None) << 1
+    sets = [hand["cards"], *(plays[name] if plays else [] for name in _PLAYS), partner or []]
+    for n, cards in enumerate(sets):
+        for card in cards:
+            i = DECK.index(card)
+            plain[1 + 7 * n + i // 8] |= 1 << i % 8
+    nonce = os.urandom(12)
+    return base64.b64encode(nonce + AESGCM(base64.b64decode(key)).encrypt(nonce, bytes(plain), None)).decode()
+
+
+def hand_in(room: Mapping[str, Any], uid: str, key: str) -> dict[str, Any] | None:
+    """`uid`'s hand in `room` (a room document as read), opened with `key`; None if not dealt in."""
+    seating = room.get("seating") or []
+    if uid not in seating or room["sealedHands"][seating.index(uid)] is None:
+        return None
+    return open_hand(room["sealedHands"][seating.index(uid)], key)
+
+
+def read_hand(room_id: str, user: User, room: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """`user`'s hand as they see it with their own token: their key (`rooms/{id}/keys/{uid}`) opening
+    their seal in the room document (`room` as they already read it, else read now)."""
+    key = read(f"rooms/{room_id}/keys/{user.uid}", user)["key"]
+    return hand_in(room if room is not None else read(f"rooms/{room_id}", user), user.uid, key)
+
+
+def stored_hand(documents: Mapping[str, Any], room_id: str, uid: str) -> dict[str, Any] | None:
+    """`uid`'s hand at the room in `documents` (a `snapshot()` of the database)."""
+    key, room = documents.get(f"rooms/{room_id}/keys/{uid}"), documents.get(f"rooms/{room_id}")
+    return hand_in(room, uid, key["key"]) if key is not None and room is not None else None
+
+
+def admin_hand(room_id: str, uid: str) -> dict[str, Any] | None:
+    """`uid`'s hand at the room as stored now (rules bypassed); None if not dealt in."""
+    key = admin_get(f"rooms/{room_id}/keys/{uid}")
+    room = admin_get(f"rooms/{room_id}")
+    return hand_in(room, uid, key["key"]) if key is not None and room is not None else None
 
 
 # ---- Firestore as the admin (rules bypassed): seeding and before/after checks -----------

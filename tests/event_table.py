@@ -76,7 +76,7 @@ class Player:
             return True
         if told["playCard"] is None:
             return False
-        hand = client.read(f"rooms/{room_id}/hands/{self.user.uid}", self.user)
+        hand = client.read_hand(room_id, self.user, room) or {}
         patiently("playCard", {**data, "card": told_cards(hand, room, self.user.uid)[0]}, self.user)
         return True
 

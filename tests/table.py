@@ -92,18 +92,17 @@ def legal_cards(hand: Iterable[str], room: Room) -> list[str]:
 def told_cards(hand: Mapping[str, Any], room: Room, uid: str) -> list[str]:
     """The cards `uid` is told they may name or play now (docs/API.md "Legal actions"), read as
     their client reads them: the room document (as they read it) says whether they are to name the
-    partner card or play a card and for which hand; naming, their hand document's `partnerCards`;
-    playing, the `plays` of that hand (their own hand document's, or as declarer the dummy's in
-    the room document) for the trick on the table, by the suit of its first card (or to lead).
-    `hand` is their own hand document as they read it with their own token, which must hold as
-    many cards as the room says. [] when they have none to name or play."""
+    partner card or play a card and for which hand; naming, their hand's `partnerCards`; playing,
+    the `plays` of that hand (their own hand's, or as declarer the dummy's in the room document)
+    for the trick on the table, by the suit of its first card (or to lead). `hand` is their own
+    hand as sealed in that room document, opened with their key. [] when they have none to name or
+    play."""
     told = room["legal"][[player["uid"] for player in room["players"]].index(uid)]
     if told["chooseTeammate"]:
         return list(hand["partnerCards"])
     plays_for = told["playCard"]
     if plays_for is None:
         return []
-    assert len(hand["cards"]) == room["handSizes"][room["seating"].index(uid)], "the hand document is of another move"
     dummy = room["dummy"]
     plays = dummy["plays"] if dummy is not None and dummy["position"] == plays_for else hand["plays"]
     trick = room["trick"]
@@ -219,6 +218,8 @@ class Table:
     room_id: str
     players: list[User]
     rng: random.Random = field(default_factory=random.Random)
+    #: Each player's key at the room, by uid, once read (`key`): it never changes.
+    keys: dict[str, str] = field(default_factory=dict)
 
     # -- setting up --
 
@@ -315,27 +316,63 @@ class Table:
         """The room document as `player` reads it (default: the first player)."""
         return client.read(f"rooms/{self.room_id}", player or self.players[0])
 
+    def key(self, player: User) -> str:
+        """`player`'s key at the room (`rooms/{id}/keys/{uid}`), read as `player` the first time."""
+        if player.uid not in self.keys:
+            self.keys[player.uid] = client.read(f"rooms/{self.room_id}/keys/{player.uid}", player)["key"]
+        return self.keys[player.uid]
+
+    def told_hand(self, player: User, room: Room | None = None) -> dict[str, Any]:
+        """`player`'s hand as they are told it: their seal in the room document (`room` as they
+        read it, else read now) opened with their key; in a room stored before hands were sealed,
+        until its next change, their hand document (docs/API.md "Your hand")."""
+        room = room or self.room(player)
+        if "sealedHands" not in room:
+            return client.read(f"rooms/{self.room_id}/hands/{player.uid}", player)
+        hand = client.hand_in(room, player.uid, self.key(player))
+        assert hand is not None, f"{player.uid} is not dealt in"
+        return hand
+
+    def as_told(self, room: Room) -> dict[str, Any]:
+        """`room` with each person's seal opened with their key (a bot's stays null): two versions
+        of a room that tell its players the same compare equal, whatever nonces they were sealed
+        under."""
+        seals = zip(room["seating"] or [], room["sealedHands"], strict=True)
+        return {**room, "sealedHands": [client.hand_in(room, uid, self.key(self.user(uid))) if seal else None
+                                        for uid, seal in seals]}
+
+    def as_seen_by(self, room: Room, viewer: User) -> dict[str, Any]:
+        """`room` as `viewer` can read it: their own seal opened with their key, anyone else's (which
+        their key cannot open) as its length."""
+        seals = zip(room["seating"] or [], room["sealedHands"], strict=True)
+        return {**room, "sealedHands": [client.hand_in(room, uid, self.key(viewer)) if uid == viewer.uid
+                                        else seal and len(seal) for uid, seal in seals]}
+
     def hand(self, player: User) -> list[str]:
-        """`player`'s own hand document, read as `player`."""
-        return client.read(f"rooms/{self.room_id}/hands/{player.uid}", player)["cards"]
+        """`player`'s own cards now, read as `player`."""
+        return self.told_hand(player)["cards"]
 
     def hands(self, room: Room | None = None) -> list[list[str]]:
-        """Every hand by position, each read by its owner."""
+        """Every hand by position (seats as in `room`), each read now by its owner."""
         room = room or self.room()
         return [self.hand(self.at(p, room)) for p in range(len(room["players"]))]
 
     def rig_hands(self, hands: dict[int, list[str]], room: Room | None = None) -> None:
-        """Replace hands by position with admin writes, in the server's state document (the
-        canonical state: its `match.deal.hands`, by position) and in the hand documents (a
-        bot has none)."""
+        """Replace hands by position with admin writes: in the server's state document (the
+        canonical state: its `match.deal.hands`, by position) and, for a person, in their seal in
+        the room document (their cards alone, as the server would seal them: `client.seal_hand`)."""
         room = room or self.room()
         path = f"rooms/{self.room_id}/private/state"
         state = client.admin_get(path)
+        stored = client.admin_get(f"rooms/{self.room_id}")
         for position, cards in hands.items():
             state["match"]["deal"]["hands"][position] = " ".join(cards)
             if not room["players"][position]["bot"]:
-                client.admin_set(f"rooms/{self.room_id}/hands/{self.at(position, room).uid}", {"cards": cards})
+                key = client.admin_get(f"rooms/{self.room_id}/keys/{self.at(position, room).uid}")["key"]
+                stored["sealedHands"][position] = client.seal_hand({"cards": cards, "plays": None,
+                                                                    "partnerCards": None}, key)
         client.admin_set(path, state)
+        client.admin_set(f"rooms/{self.room_id}", stored)
 
     def stored_state(self) -> dict[str, Any]:
         """The room's canonical state document (server-only), read with admin rights."""
@@ -420,7 +457,7 @@ class Table:
         """The cards `player` is told they may name or play now (`told_cards`: their hand
         document read as `player`; `room`: the room document as they read it)."""
         room = room or self.room(player)
-        return told_cards(client.read(f"rooms/{self.room_id}/hands/{player.uid}", player), room, player.uid)
+        return told_cards(self.told_hand(player, room), room, player.uid)
 
     def card_player(self, room: Room | None = None) -> User:
         """Who plays the next card (`card_player_position`)."""

@@ -1,6 +1,7 @@
 """What clients may read of a room, projected from its state (SPEC §6, §9): the public room
-document, each player's hand document, and the hand record of each finished deal; and the room
-document's field projected from its audience (`room_audience`).
+document, what each player is told of their hand (`hand_views`, sealed for them in the room
+document: `hand_bytes`), and the hand record of each finished deal; and the room document's field
+projected from its audience (`room_audience`).
 
 These are projections only: the server writes them and never reads them back (the canonical
 state is `state.encode`'s). `player_view` is what one player may see. The shapes are `wire`'s.
@@ -12,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Literal, cast
 
 from .audience import Audience
-from .cards import Card, Suit
+from .cards import DECK, Card, Suit
 from .deal import AuctionCall, Claim, Contract, Deal, Phase, Trick
 from .deal_seed import DealSeed, commitment
 from .legal import SeatActions, plays, seat_actions
@@ -28,7 +29,7 @@ from .wire import (
     DealingDoc,
     DealRecord,
     FirstHalfDoc,
-    HandDocument,
+    HandView,
     LegalDoc,
     MatchDoc,
     NextDealDoc,
@@ -225,17 +226,16 @@ def _dealing(seed: DealSeed) -> DealingDoc:
     return {"number": seed.number, "commitment": seed.commitment, "entropy": list(seed.entropy), "decks": seed.decks}
 
 
-def hand_documents(room: Room) -> dict[str, HandDocument]:
-    """`rooms/{id}/hands/{uid}` for every human dealt into the room's current or last deal (a bot
-    plays from the state itself: its hand has no document anyone could read): their cards; while
-    cards are played, the ones of them that may be played to each trick (`legal.plays`); while
-    they are to name the partner card, the cards they may name. Nothing in it changes with a
-    move that leaves that hand and the rules of leading alone, so it is written only when the
-    hand changes, card play begins or ends, or trump is broken (issue 38)."""
+def hand_views(room: Room) -> dict[str, HandView]:
+    """What each human dealt into the room's current or last deal is told of their hand (a bot
+    plays from the state itself): their cards; while cards are played, the ones of them that may
+    be played to each trick (`legal.plays`); while they are to name the partner card, the cards
+    they may name. Sealed for its holder in the room document (`hand_bytes`, the service's
+    `sealing`), so it arrives with the table it belongs to."""
     deal = room.deal
     if deal is None:
         return {}
-    documents: dict[str, HandDocument] = {}
+    documents: dict[str, HandView] = {}
     for position, (uid, hand) in enumerate(zip(deal.players, deal.hands, strict=True)):
         if is_bot(uid):
             continue
@@ -244,6 +244,33 @@ def hand_documents(room: Room) -> dict[str, HandDocument]:
         documents[uid] = {"cards": _cards(hand), "plays": _plays(room, position) if seated else None,
                           "partnerCards": _cards(partner_cards) if partner_cards else None}
     return documents
+
+
+#: The card sets of a hand's bytes (`hand_bytes`), in order: `cards`, `plays`' five, `partnerCards`.
+HAND_SETS = ("cards", "lead", "C", "D", "H", "S", "partnerCards")
+#: The bytes of one card set: a bit for each card of the deck.
+SET_BYTES = 7
+#: The length of every hand's bytes: a flags byte and the seven sets.
+HAND_BYTES = 1 + SET_BYTES * len(HAND_SETS)
+_DECK_INDEX = {str(card): i for i, card in enumerate(DECK)}
+
+
+def hand_bytes(hand: HandView) -> bytes:
+    """`hand` as the 50 bytes sealed for its holder (docs/API.md, "Your hand"): a flags byte (bit 0:
+    `plays` is given, bit 1: `partnerCards` is), then seven card sets of 7 bytes, in `HAND_SETS`
+    order (one not given is empty). Card `i` of the deck (13 × suit + rank: clubs 2 is 0, clubs A
+    12, spades A 51) is in a set when bit `i % 8` of its byte `i // 8` is 1. The length is the same
+    for every hand: nothing of the cards shows in the size of the seal."""
+    plays, partner = hand["plays"], hand["partnerCards"]
+    table = [plays["lead"], plays["C"], plays["D"], plays["H"], plays["S"]] if plays else [[]] * 5
+    sets: list[list[str]] = [hand["cards"], *table, partner or []]
+    out = bytearray(HAND_BYTES)
+    out[0] = (plays is not None) | (partner is not None) << 1
+    for number, cards in enumerate(sets):
+        for text in cards:
+            i = _DECK_INDEX[text]
+            out[1 + SET_BYTES * number + i // 8] |= 1 << i % 8
+    return bytes(out)
 
 
 def _plays(room: Room, position: int) -> PlaysDoc | None:
@@ -290,9 +317,9 @@ def alert_documents(room: Room) -> dict[str, AlertDocument]:
 
 
 def player_view(room: Room, uid: str) -> dict[str, object]:
-    """Everything `uid` may see of the room: the public room and their own hand document (None if
+    """Everything `uid` may see of the room: the public room and their own hand (None if
     not dealt in)."""
-    return {"room": public_room(room), "hand": hand_documents(room).get(uid)}
+    return {"room": public_room(room), "hand": hand_views(room).get(uid)}
 
 
 def deal_record(room: Room) -> DealRecord | None:

@@ -5,9 +5,9 @@ same checks the moves make, so a client never restates a rule of the game.
 when it is to act (the declarer acts for the dummy), whether it may claim and for how many
 tricks, answer a claim, ask for an undo or answer one. Everything but the cards follows from the
 public state; the cards follow from a hand, so the room document carries the first
-(`documents.public_room`'s `legal`) and the person's own hand document the second: while cards
-are played, as `plays`, the cards of the hand that may be played to each trick it could be
-played to next, which change only with the hand (issue 38), not with every move.
+(`documents.public_room`'s `legal`) and the person's own hand the second (`documents.hand_views`,
+sealed for them in the room document): while cards are played, as `plays`, the cards of the hand
+that may be played to each trick it could be played to next.
 """
 from __future__ import annotations
 

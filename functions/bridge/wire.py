@@ -18,6 +18,9 @@ from typing_extensions import TypedDict
 
 #: A card, rank then suit: `AS`, `TD`, `2C` (SPEC §2).
 CardText = str
+#: A hand sealed for its holder (`HandView`, docs/API.md "Your hand"): base64 of a 12-byte nonce,
+#: the 50-byte hand encrypted with AES-256-GCM, and its 16-byte tag (104 characters).
+SealedHand = str
 #: `PASS` or a bid `1C` … `7NT` (SPEC §2).
 BidText = str
 #: The variants (`bridge.variants.VARIANTS`) and their scorings.
@@ -119,7 +122,7 @@ class SetsSheetDoc(TypedDict):
 
 class PlaysDoc(TypedDict):
     """The cards of one hand that may be played to each trick it could be played to next, by the
-    rules in force (a hand document's `plays`, the dummy's): `lead`, leading a trick; `C`, `D`,
+    rules in force (a hand's `plays`, the dummy's): `lead`, leading a trick; `C`, `D`,
     `H`, `S`, following a trick led in that suit. It changes only when the hand does, or when a
     rule of leading does (trump broken): a client takes the entry of the trick on the table."""
 
@@ -193,7 +196,7 @@ class UndoDoc(TypedDict):
 class LegalDoc(TypedDict):
     """What the person at one position may do now, as far as the public state decides it (the
     room document's `legal`, by position; docs/API.md "Legal actions"). The cards a person may
-    name or play come from their hand: their hand document's `legal` lists them.
+    name or play come from their hand (`HandView`).
 
     `placeBid`: the calls they may make (empty: it is not their call), with an `alert` when
     `alert`. `chooseTeammate`: they are to name the partner card. `playCard`: the position whose
@@ -388,12 +391,15 @@ class RoomDocument(RoomState):
     deal may carry alerts (SPEC §15), and so that deal's alert documents (`AlertDocument`,
     `rooms/{roomID}/alerts/NS` and `EW`) exist; false before the first deal and for a deal whose
     calls may not (it has none). `spectators` (SPEC §13) is the room's audience, not its state:
-    watching changes neither `version` nor `updatedAt`."""
+    watching changes neither `version` nor `updatedAt`. `sealedHands`, by position of `seating`:
+    each human's hand (`HandView`) sealed with their key (`KeyDocument`), null for a bot; every
+    write seals each afresh (docs/API.md, "Your hand"); empty before the first deal."""
 
     version: int
     createdAt: Timestamp
     updatedAt: Timestamp
     spectators: list[str]
+    sealedHands: list[SealedHand | None]
 
 
 class HandCards(TypedDict):
@@ -402,14 +408,23 @@ class HandCards(TypedDict):
     cards: list[CardText]
 
 
-class HandDocument(HandCards):
-    """`rooms/{roomID}/hands/{uid}`: one player's cards; while cards are played, the ones of them
-    that may be played to each trick (`plays`); while they are to name the partner card, the
-    cards they may name (`partnerCards`: every card they do not hold). Readable by that player
-    only; written only when one of these changes (issue 38), not with every move."""
+class HandView(HandCards):
+    """What one player is told of their hand: their cards; while cards are played, the ones of
+    them that may be played to each trick (`plays`); while they are to name the partner card, the
+    cards they may name (`partnerCards`: every card they do not hold). It travels sealed for that
+    player alone in the room document (`RoomDocument.sealedHands`, opened with their
+    `KeyDocument`'s key: docs/API.md, "Your hand"), so it always matches the table beside it."""
 
     plays: PlaysDoc | None
     partnerCards: list[CardText] | None
+
+
+class KeyDocument(TypedDict):
+    """`rooms/{roomID}/keys/{uid}`: that person's key at the room (32 bytes, base64), which opens
+    their hand in the room document's `sealedHands`. Readable by that person only; written once,
+    when they are first dealt in at the room, and deleted with the room."""
+
+    key: str
 
 
 class MessageDocument(TypedDict):

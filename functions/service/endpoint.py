@@ -157,7 +157,7 @@ def handle(name: str, handler: Handler[Any, Any], request: https_fn.CallableRequ
         raise https_error(Reason.UNAUTHENTICATED, "Sign in before calling this function.")
     if not payloads.is_document_id(auth.uid) or is_bot(auth.uid):
         # Auth issues no such uid itself, but custom tokens may carry any string: one that cannot
-        # name the caller's documents (players/{uid}, hands/{uid}), or that is a bot's, cannot
+        # name the caller's documents (players/{uid}, keys/{uid}), or that is a bot's, cannot
         # use this service.
         raise https_error(Reason.UNAUTHENTICATED, "This sign-in's user id cannot be used here.")
     if request.app is None and ENFORCE_APP_CHECK.value:  # the SDK verified the token if one was sent

@@ -1,10 +1,11 @@
 """Room, event and account documents, read and written as one optimistic transaction.
 
 Reads come first (`load_room` reads the room's server-only state document, `read_account`),
-then `save_room` writes the new state and its projections: the public room document, only the
-hand documents that changed, a finished deal's hand record, and the account stats when a deal
-finishes or is abandoned. A room that did not change is not written. Projections are written,
-never read back: the state document alone says what a room is.
+then `save_room` writes the new state and its projections: the public room document (each hand
+sealed in it for its holder: `sealing`), a person's key when first dealt in, a finished deal's
+hand record, and the account stats when a deal finishes or is abandoned. A room that did not
+change is not written. Projections are written, never read back: the state document alone says
+what a room is.
 
 `Transaction` is optimistic, as the Firestore web and mobile SDKs' transactions are: reads
 take no locks and all see one snapshot (the first read's time); the writes go out in one
@@ -51,11 +52,16 @@ from bridge.room import finished_since, is_bot, stat_changes
 from bridge.tournament import Tournament, result_of
 from bridge.wire import DealRecord
 
-from . import db, request_log, writes
+from . import db, request_log, sealing, writes
 from .accounts import account_ref
 from .endpoint import OutcomeUnknown, TransactionExhausted
 
-ROOMS, HANDS, DEALS, MESSAGES, ALERTS = "rooms", "hands", "deals", "messages", "alerts"
+ROOMS, KEYS, DEALS, MESSAGES, ALERTS = "rooms", "keys", "deals", "messages", "alerts"
+#: Each human's hand document (`rooms/{id}/hands/{uid}`), before hands were sealed in the room
+#: document: read to migrate a room of schema 1, deleted when a room stored before next changes.
+LEGACY_HANDS = "hands"
+#: The state document's field holding each person's key at the room (`sealing`), by uid.
+KEYS_FIELD = "handKeys"
 #: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
 #: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
 EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
@@ -451,6 +457,9 @@ class StoredRoom:
     audience_in_state: bool = False
     #: The logs of the moves made at the room, by uid (`request_log.ROOM_FIELD`), as read.
     requests: Data = field(default_factory=dict)
+    #: Each person's key at the room (`sealing`), by uid; None for a room stored before hands
+    #: were sealed in the room document, whose hand documents its next write deletes.
+    keys: dict[str, str] | None = None
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -509,8 +518,8 @@ def _load_room(txn: Transaction, room_id: str, expected_version: int | None, rea
             raise BridgeError(Reason.ROOM_NOT_FOUND, "No room has that id.")
         doc = data_of(public)
         seating = doc.get("seating") or []
-        hands = {s.id: data_of(s) for s in txn.get_all(ref.collection(HANDS).document(uid) for uid in seating)
-                 if s.exists}
+        hands = {s.id: data_of(s) for s in txn.get_all(ref.collection(LEGACY_HANDS).document(uid)
+                                                        for uid in seating) if s.exists}
         room, version, created_at = state.decode(state.from_public_v1(doc, hands)), doc["version"], doc.get("createdAt")
         updated_at = doc.get("updatedAt")
     require_version(room, version, expected_version, reader)
@@ -523,7 +532,8 @@ def _load_room(txn: Transaction, room_id: str, expected_version: int | None, rea
             audience, in_state = legacy or Audience(), legacy is not None
     return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at,
                       audience=audience, audience_in_state=in_state,
-                      requests=doc.get(request_log.ROOM_FIELD, {}) if snapshot.exists else {})
+                      requests=doc.get(request_log.ROOM_FIELD, {}) if snapshot.exists else {},
+                      keys=doc.get(KEYS_FIELD) if snapshot.exists else None)
 
 
 def require_version(room: Room, version: int, expected_version: int | None, reader: str) -> None:
@@ -559,8 +569,9 @@ def room_status(txn: Transaction, room_id: str) -> str | None:
 def save_room(txn: Transaction, ref: firestore.DocumentReference, before: StoredRoom | None, room: Room | None,
               audience: Audience | None = None, requests: Data | None = None) -> None:
     """Write `room` as the new state of `ref` (None deletes it with everything under it) and its
-    projections: the public room document, the hand documents that changed, the hand record of
-    a deal it has just finished, and the players' stats (`bridge.room.stat_changes`).
+    projections: the public room document with every hand sealed afresh, the keys of people
+    dealt in for the first time, the hand record of a deal it has just finished, and the players'
+    stats (`bridge.room.stat_changes`).
 
     `audience`: the room's audience after the move, for a move that may change it (read with
     `load_with_audience`). A change of the audience alone changes neither the state nor the
@@ -622,15 +633,22 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             _write_audience_alone(txn, ref, new_audience)
         return
     version = before.version + 1 if before else 1
-    old_hands = documents.hand_documents(before.room) if before else {}
-    new_hands = documents.hand_documents(room) if room else {}
+    hands = documents.hand_views(room) if room else {}
+    keys = dict(before.keys or {}) if before else {}
+    new_keys = {uid: sealing.new_key() for uid in hands if uid not in keys}
+    keys.update(new_keys)
     old_alerts = documents.alert_documents(old) if old else {}
     new_alerts = documents.alert_documents(room) if room else {}
+    if before is not None and before.keys is None and old is not None:  # stored before hands were sealed
+        for uid in documents.hand_views(old):
+            txn.delete(ref.collection(LEGACY_HANDS).document(uid))
     if room is None:
         assert old is not None
         sent = read_chat(txn, ref).count  # (a read: before the first write)
         txn.delete(state_ref(ref))
         txn.delete(ref)
+        for uid in keys:
+            txn.delete(ref.collection(KEYS).document(uid))
         for number in range(1, (old.match.number if old.match else 0) + 1):
             txn.delete(ref.collection(DEALS).document(str(number)))
         for number in range(max(1, sent - KEPT_MESSAGES + 1), sent + 1):
@@ -644,9 +662,10 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             "updatedAt": firestore.SERVER_TIMESTAMP,
         }
         logs = requests if requests is not None else before.requests if before else {}
-        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta,
+        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta, KEYS_FIELD: keys,
                                  **({request_log.ROOM_FIELD: logs} if logs else {})})
-        public = {**documents.public_room(room), **meta}
+        sealed = sealing.sealed_hands(room.deal.players if room.deal else (), hands, keys)
+        public = {**documents.public_room(room), "sealedHands": sealed, **meta}
         if before is None or before.migrated or old is None:  # whole: a new room, or one of schema 1 (audience read)
             txn.set(ref, {**public, **documents.room_audience(new_audience or Audience())})
         else:  # the stored document is the projection of the room read: send only what changed
@@ -655,11 +674,8 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         if new_audience is not None and (new_audience != old_audience or (before is not None
                                                                           and before.audience_in_state)):
             txn.set(audience_ref(ref), new_audience.to_dict())
-    for uid, hand in new_hands.items():
-        if old_hands.get(uid) != hand:
-            txn.set(ref.collection(HANDS).document(uid), dict(hand))
-    for uid in old_hands.keys() - new_hands.keys():
-        txn.delete(ref.collection(HANDS).document(uid))
+        for uid, key in new_keys.items():
+            txn.set(ref.collection(KEYS).document(uid), {"key": key})
     for side, alerts in new_alerts.items():
         if old_alerts.get(side) != alerts:
             txn.set(ref.collection(ALERTS).document(side), dict(alerts))

@@ -2,7 +2,7 @@
 
 The SDK encodes a document through proto-plus, a Python wrapper object for every value: some
 4-5 ms for a room's state document and 3 for its room document, most of a move's own CPU (a
-move writes both, and a hand document). Built as the raw messages (`Value.pb()`), the same
+move writes both). Built as the raw messages (`Value.pb()`), the same
 writes take a quarter of that. `tests/service/test_writes.py` holds every builder equal to the
 SDK's own (`_helpers.pbs_for_set_no_merge`, `pbs_for_create`, `pbs_for_update`) over generated
 documents.

@@ -153,8 +153,9 @@ def assert_consistent(documents: dict[str, dict] | None = None) -> None:
     """Everything the backend keeps in step, checked over every document (`database()`):
 
     - a room's seats are positions 0…n-1 in order, with distinct uids equal to `memberIDs`, n ≤ 4;
-    - a hand document exists only under an existing room that dealt it (`seating`), and its size
-      is the room's `handSizes` entry; a room in play has all four hands;
+    - a room that has dealt seals a hand for each person of its `seating` (a bot: none), which
+      their key opens to as many cards as the room's `handSizes` says; a key exists only under an
+      existing room;
     - an account's `roomID` names an existing room that seats the account;
     - every member of a room that has not ended points at it, so nobody sits in two such rooms.
     """
@@ -172,22 +173,26 @@ def assert_consistent(documents: dict[str, dict] | None = None) -> None:
         if len(set(uids)) != len(uids) or len(uids) > 4 or uids != room["memberIDs"]:
             problems.append(f"{path}: players {uids} memberIDs {room['memberIDs']}")
         seating = room.get("seating") or []
-        if room["status"] in ("bidding", "choosingTeammate", "playing"):
-            missing = [uid for uid in seating if f"{path}/hands/{uid}" not in documents]
-            if len(seating) != 4 or missing:
-                problems.append(f"{path}: {room['status']} with seating {seating}, hands missing for {missing}")
+        seals = room.get("sealedHands") or []
+        if len(seals) != len(seating) or (room["status"] in ("bidding", "choosingTeammate", "playing") \
+                and len(seating) != 4):
+            problems.append(f"{path}: {room['status']} with {len(seals)} seals for seating {seating}")
+        for position, (uid, seal) in enumerate(zip(seating, seals, strict=False)):
+            key = documents.get(f"{path}/keys/{uid}")
+            if uid.startswith("~"):  # a bot: no hand sealed, no key
+                if seal is not None or key is not None:
+                    problems.append(f"{path}: the bot at {position} has a seal or a key")
+            elif seal is None or key is None:
+                problems.append(f"{path}: {uid} at {position} has no seal or no key")
+            elif len(cards := client.open_hand(seal, key["key"])["cards"]) != room["handSizes"][position]:
+                problems.append(f"{path}: {uid}'s hand holds {len(cards)} cards, room says {room['handSizes']}")
         for uid in uids:
             if room["status"] != "ended" and (accounts.get(uid) or {}).get("roomID") != path.split("/")[1]:
                 problems.append(f"{path}: member {uid} has account roomID {(accounts.get(uid) or {}).get('roomID')!r}")
-    for path, doc in documents.items():
+    for path in documents:
         parts = path.split("/")
-        if len(parts) == 4 and parts[0] == "rooms" and parts[2] == "hands":
-            room = rooms.get(f"rooms/{parts[1]}")
-            seating = (room or {}).get("seating") or []
-            if room is None or parts[3] not in seating:
-                problems.append(f"{path}: orphaned hand (room {'missing' if room is None else 'did not deal it'})")
-            elif len(doc["cards"]) != room["handSizes"][seating.index(parts[3])]:
-                problems.append(f"{path}: {len(doc['cards'])} cards, room says {room['handSizes']}")
+        if len(parts) == 4 and parts[0] == "rooms" and parts[2] == "keys" and f"rooms/{parts[1]}" not in rooms:
+            problems.append(f"{path}: a key of a room that does not exist")
     for uid, account in accounts.items():
         room_id = account.get("roomID")
         if room_id is not None:

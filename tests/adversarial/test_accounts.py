@@ -111,8 +111,8 @@ def table_in(phase: str) -> Table:
 def test_when_the_last_player_leaves_the_room_and_all_its_hands_are_gone(phase):
     table = table_in(phase)
     prefix = f"rooms/{table.room_id}"
-    dealt = [path for path in database() if path.startswith(f"{prefix}/hands/")]
-    assert len(dealt) == (0 if phase == "waiting" else 4)
+    keys = [path for path in database() if path.startswith(f"{prefix}/keys/")]
+    assert len(keys) == (0 if phase == "waiting" else 4)
 
     for leaver in table.players:  # the host first, so the host role passes on each time
         table.leave(leaver)

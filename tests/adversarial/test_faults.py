@@ -262,7 +262,7 @@ def test_a_deal_retried_after_a_conflict_deals_the_committed_deck_again_and_is_c
     assert room["version"] == room_before["version"] + 1, "the deal was committed more than once, or not at all"
     assert room["status"] == "bidding" and room["bids"] == [] and room["handSizes"] == [13] * 4
     assert room["players"][1]["displayName"] == "Renamed Meanwhile", "the other client's write was lost"
-    hands = [set(after[f"rooms/{move.room_id}/hands/{uid}"]["cards"]) for uid in room["seating"]]
+    hands = [set(client.stored_hand(after, move.room_id, uid)["cards"]) for uid in room["seating"]]
     assert hands == dealt(last), "the committed hands are not the last attempt's deal"
     if kind == "four-passes-redeal":
         assert room["dealer"] == (room_before["dealer"] + 1 + room["washes"] - room_before["washes"]) % 4
@@ -282,7 +282,7 @@ def test_a_card_played_during_a_conflict_is_played_once(service, monkeypatch):
     card, position = move.data["card"], room_before["turn"]
     assert room["version"] == room_before["version"] + 1
     assert room["trick"]["cards"] == room_before["trick"]["cards"] + [{"position": position, "card": card}]
-    assert card not in after[f"rooms/{move.room_id}/hands/{move.user.uid}"]["cards"]
+    assert card not in client.stored_hand(after, move.room_id, move.user.uid)["cards"]
     assert room["handSizes"][position] == room_before["handSizes"][position] - 1
     assert room["players"][1]["displayName"] == "Renamed Meanwhile"
     assert_consistent(after)

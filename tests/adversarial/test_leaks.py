@@ -9,6 +9,9 @@ rules let them read (the room, their hand, their account) and makes deliberately
 
 - nothing a player read or was answered names a card of another player's unplayed hand (the
   partner card itself is public once named);
+- each hand is sealed in the room document for its holder alone: every seal has the same length,
+  each changes with every change of the room, and a player's key opens their own seal and no other
+  (`check_seals`);
 - before the partner card is played, `partnerPosition` and `result` are null, and the public
   room document is the same whichever non-declarer holds the partner card (the stored state is
   re-projected with the card moved to each other candidate);
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.exceptions import InvalidTag
 
 from tests import client
 from tests.adversarial.common import CARD_TOKEN, DECK
@@ -38,12 +42,16 @@ ROOM_FIELDS = {"hostID", "status", "settings", "invited", "memberIDs", "players"
                "bids", "highestBid", "contract", "partnerCard", "partnerPosition", "trick", "tricks", "tricksWon",
                "trumpBroken", "handSizes", "result", "match", "turnDeadline", "spectators", "dummy", "board",
                "firstHalf", "event", "tournament", "claim", "claims", "undo", "nextDeal", "dealing", "legal", "alerts",
-               "version", "createdAt", "updatedAt"}
+               "version", "createdAt", "updatedAt", "sealedHands"}
 ACCOUNT_FIELDS = {"uid", "displayName", "createdAt", "roomID", "eventID", "directing", "tournaments", "entered",
                   "stats"}
 #: Fields whose text is a bid, not a card ("2C" is both the bid and the two of clubs).
 BID_PATHS = re.compile(
     r"(bids\[\d+\]\.bid|highestBid\.bid|contract\.bid|result\.contract|legal\[\d\]\.placeBid\[\d+\])")
+#: A hand sealed for its holder: random to anyone else (`Game.check_seals`), so it names nothing.
+SEAL_PATHS = re.compile(r"sealedHands\[\d\]")
+#: The length of every seal: base64 of a 12-byte nonce, the 50-byte hand and a 16-byte tag.
+SEAL_LENGTH = 104
 LOG = Path(__file__).resolve().parents[2] / "firebase-debug.log"
 
 
@@ -60,7 +68,7 @@ def names_of(value: Any, cards: set[str], path: str = "") -> list[str]:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             found += names_of(item, cards, f"{path}[{i}]")
-    elif isinstance(value, str) and not BID_PATHS.fullmatch(path):
+    elif isinstance(value, str) and not BID_PATHS.fullmatch(path) and not SEAL_PATHS.fullmatch(path):
         named = set(CARD_TOKEN.findall(value)) & cards
         if named:
             found.append(f"{path or 'text'}={value!r} names {sorted(named)}")
@@ -75,13 +83,14 @@ class Game:
         self.spectator = spectator
         self.rng = random.Random()
         self.steps = self.probes = 0
+        self.seals: list[str] = []  # the seals of the room as last checked
+        self.version = 0
 
     # -- the true state, as the admin sees it --
 
     def state(self) -> tuple[dict, dict[str, list[str]]]:
         room = client.admin_get(f"rooms/{self.table.room_id}")
-        hands = {uid: client.admin_get(f"rooms/{self.table.room_id}/hands/{uid}")["cards"]
-                 for uid in room["seating"] or []}
+        hands = {uid: client.admin_hand(self.table.room_id, uid)["cards"] for uid in room["seating"] or []}
         return room, hands
 
     def hidden_from(self, viewer: User, room: dict, hands: dict[str, list[str]]) -> set[str]:
@@ -102,20 +111,37 @@ class Game:
             seen = client.read(f"rooms/{self.table.room_id}", viewer)
             assert seen == room
             assert not names_of(seen, hidden), names_of(seen, hidden)
-            own = client.read(f"rooms/{self.table.room_id}/hands/{viewer.uid}", viewer)
-            assert set(own) == {"cards", "plays", "partnerCards"} and own["cards"] == hands[viewer.uid]
+            own = self.table.told_hand(viewer, seen)
+            assert own["cards"] == hands[viewer.uid]
             self.check_own_legal(own, room)
             account = client.read(f"players/{viewer.uid}", viewer)
             assert set(account) == ACCOUNT_FIELDS
             assert not names_of(account, hidden), names_of(account, hidden)
-        # The spectator reads exactly the public room, and no hand of it.
+        # The spectator reads exactly the public room, and no key to a hand of it.
         assert client.read(f"rooms/{self.table.room_id}", self.spectator) == room
         for uid in hands:
-            error = client.read_error(f"rooms/{self.table.room_id}/hands/{uid}", self.spectator)
+            error = client.read_error(f"rooms/{self.table.room_id}/keys/{uid}", self.spectator)
             assert error.code == "permission-denied"
+        self.check_seals(room)
         self.check_deal_record(room, hands)
         self.check_partner_secret(room, hands)
         return room, hands
+
+    def check_seals(self, room: dict) -> None:
+        """Each person's seal has the one length every seal has, and only their own key opens it
+        (AES-GCM refuses any other key: `InvalidTag`); once the room has changed, no seal is what
+        it was (each is sealed afresh under a new nonce), so which hands changed does not show."""
+        seals = room["sealedHands"]
+        assert len(seals) == len(room["seating"]) and all(len(seal) == SEAL_LENGTH for seal in seals), seals
+        for viewer in self.table.players:
+            key = self.table.key(viewer)
+            for position, seal in enumerate(seals):
+                if room["seating"][position] != viewer.uid:
+                    with pytest.raises(InvalidTag):
+                        client.open_hand(seal, key)
+        if room["version"] != self.version:
+            assert not set(seals) & set(self.seals), "a seal was kept from the room's last version"
+        self.seals, self.version = seals, room["version"]
 
     @staticmethod
     def check_own_legal(own: dict, room: dict) -> None:
@@ -164,7 +190,7 @@ class Game:
         holder = next(uid for uid, cards in hands.items() if card in cards)
         # The room's projection of its state; `spectators` is its audience's (bridge.audience).
         stored = {name: value for name, value in room.items()
-                  if name not in ("version", "createdAt", "updatedAt", "spectators")}
+                  if name not in ("version", "createdAt", "updatedAt", "spectators", "sealedHands")}
         canonical = self.table.stored_state()
         actual = documents.public_room(state.decode(canonical))
         assert actual == stored, "the room document is not the projection of the stored state"

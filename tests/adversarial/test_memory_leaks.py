@@ -24,7 +24,7 @@ def test_nobody_learns_the_stock_or_the_other_hand_in_the_first_half():
     probes = 0
     room = table.room()
     while room["status"] == "firstHalf":
-        hands = {p.uid: client.admin_get(f"rooms/{table.room_id}/hands/{p.uid}")["cards"] for p in table.players}
+        hands = {p.uid: client.admin_hand(table.room_id, p.uid)["cards"] for p in table.players}
         for viewer in [*table.players, spectator]:
             seen = client.read(f"rooms/{table.room_id}", viewer)
             assert seen == room

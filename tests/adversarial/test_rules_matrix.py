@@ -7,7 +7,8 @@ deal has been played, one of them invite-only, with an invitee who did not join;
 events directed by the invite-only room's host: an open teams match under way, whose one person
 has finished board 1 but not board 2, and an invite-only event not started; and two
 contract-bridge rooms with an alert, one still in its auction), so the documents are the ones the
-backend really writes: rooms, hands, hand records of finished deals (SPEC §9), chat messages
+backend really writes: rooms, the players' keys (and a hand document as a server before sealed
+hands left one), hand records of finished deals (SPEC §9), chat messages
 (SPEC §13), alerts (SPEC §15), the rooms' server-only state and chat bookkeeping, the request
 logs, events, boards, the director's standings and the events' state; and robot tournaments
 (docs/TOURNAMENTS.md: an open one, whose one entrant has finished board 1 of 2 and another both,
@@ -41,8 +42,9 @@ pytestmark = pytest.mark.usefixtures("emulators_up")
 
 ROLES = ("none", "stranger", "anonymous", "member", "owner", "invitee", "spectator")
 OPS = ("get", "list", "query-self", "query-other", "group", "create", "update", "delete")
-DOCS = ("account", "room-open", "room-invite-only", "hand-open", "hand-invite-only", "deal-open", "deal-invite-only",
-        "message-open", "message-invite-only", "room-state", "chat-state", "request-log", "stray-top", "stray-room",
+DOCS = ("account", "room-open", "room-invite-only", "key-open", "key-invite-only", "hand-unsealed", "deal-open",
+        "deal-invite-only", "message-open", "message-invite-only", "room-state", "chat-state", "request-log",
+        "stray-top", "stray-room",
         "event-open", "event-invite-only", "board-finished", "board-unfinished", "standings", "event-state",
         "alert-auction", "alert-over", "tournament-open", "tournament-friends", "tboard-finished",
         "tboard-unfinished", "tboard-closed", "tresult", "tentrant", "tstandings", "tstandings-closed", "tstate",
@@ -118,6 +120,9 @@ def world(emulators_up: None) -> World:
     tournaments.tick((dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)).timestamp())
     client.admin_set("secrets/x", {"note": "server only"})
     client.admin_set(f"rooms/{closed.room_id}/other/x", {"note": "server only"})
+    # A hand document as a server before sealed hands left one, until its room's next change.
+    client.admin_set(f"rooms/{closed.room_id}/hands/{closed.players[2].uid}", {"cards": ["AS", "KH"], "plays": None,
+                                                                               "partnerCards": None})
     return World(open_table, closed, invitee, new_player(), new_player(anonymous=True), spectator, event,
                  closed_event, finisher, entrant, alerted, auctioned, tournament, halfway, done, friends,
                  closed_tournament, rated, database())
@@ -155,14 +160,21 @@ def target(world: World, doc: str) -> Target:
             return "rooms", [(field, "array-contains", me(user))]
         return Target(f"rooms/{c.room_id}", c.players[0], c.players[1], mine,
                       ("rooms", [("memberIDs", "array-contains", c.players[0].uid)]), "rooms")
-    if doc in ("hand-open", "hand-invite-only"):
-        table = o if doc == "hand-open" else c
-        owner = table.players[2]
-        hands = f"rooms/{table.room_id}/hands"
+    if doc == "hand-unsealed":
+        owner = c.players[2]
+        hands = f"rooms/{c.room_id}/hands"
         # "Who holds the ace of spades?", and "whose hand holds any of these?".
-        return Target(f"{hands}/{owner.uid}", owner, table.players[1],
+        return Target(f"{hands}/{owner.uid}", owner, c.players[1],
                       lambda u: (hands, [("cards", "array-contains", "AS")]),
                       (hands, [("cards", "array-contains-any", ["AS", "KS", "QS"])]), "hands")
+    if doc in ("key-open", "key-invite-only"):
+        table = o if doc == "key-open" else c
+        owner = table.players[2]
+        keys = f"rooms/{table.room_id}/keys"
+        # "Every key at the table", and "the keys sorting after this one".
+        return Target(f"{keys}/{owner.uid}", owner, table.players[1],
+                      lambda u: (keys, [("key", "!=", "")]),
+                      (keys, [("key", ">", "A")]), "keys")
     if doc in ("deal-open", "deal-invite-only"):
         table = o if doc == "deal-open" else c
         deals = f"rooms/{table.room_id}/deals"
@@ -320,7 +332,7 @@ def expected(world: World, doc: str, role: str, op: str) -> bool | set[str]:
         return expected_for_tournament(world, t, doc, role, op)
     if doc == "account":
         return op == "get" and role == "owner"
-    if doc in ("hand-open", "hand-invite-only"):
+    if doc in ("key-open", "key-invite-only", "hand-unsealed"):
         return op == "get" and role == "owner"
     if doc == "room-open":
         if op == "get":
@@ -442,6 +454,7 @@ WRITE_DATA = {
     "room": {"hostID": "x", "status": "waiting",
              "settings": {"inviteOnly": False, "playAllTricks": False, "washRule": True},
              "invited": [], "memberIDs": ["x"], "players": [], "version": 1},
+    "key": {"key": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="},
     "hand": {"cards": ["AS", "AH", "AD", "AC"]},
     "stray": {"note": "forged"},
 }
@@ -450,10 +463,10 @@ WRITE_DATA = {
 def _create_target(world: World, doc: str, t: Target, user: User | None) -> str:
     """A document that does not exist yet, matching the same rule as `t.path`: the caller's own
     uid where the path names a uid and the caller has no such document (an anonymous user's
-    account; a hand in a room the caller is not dealt into), else a fresh id."""
+    account; a key in a room the caller is not dealt into), else a fresh id."""
     collection = t.path.rpartition("/")[0]
     own = f"{collection}/{user.uid}" if user else None
-    if doc in ("account", "hand-open", "hand-invite-only") and own and own not in world.before:
+    if doc in ("account", "key-open", "key-invite-only", "hand-unsealed") and own and own not in world.before:
         return own
     return f"{collection}/forged{uuid.uuid4().hex[:8]}"
 
@@ -464,7 +477,7 @@ def perform(world: World, doc: str, role: str, op: str) -> tuple[int, Any, str]:
     user = caller(world, t, role)
     headers = client._auth_headers(user)
     kind = {"account": "account", "room-open": "room", "room-invite-only": "room"}.get(
-        doc, "hand" if doc.startswith("hand") else "stray")
+        doc, "key" if doc.startswith("key") else "hand" if doc.startswith("hand") else "stray")
     if op == "get":
         response = client.http.get(f"{client.DOCUMENTS_URL}/{t.path}", headers=headers)
     elif op == "list":

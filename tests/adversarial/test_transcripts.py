@@ -47,7 +47,7 @@ def to_position(user: User, variant: str, tricks: int) -> str:
     client.call("startGame", {}, user)
     for _ in range(100):
         room = client.read(f"rooms/{room_id}", user)
-        told = told_cards(client.read(f"rooms/{room_id}/hands/{user.uid}", user), room, user.uid)
+        told = told_cards(client.read_hand(room_id, user, room) or {}, room, user.uid)
         if room["status"] == "bidding":
             client.call("placeBid", {"roomID": room_id, "bid": "1NT" if room["highestBid"] is None else "PASS"}, user)
         elif room["status"] == "choosingTeammate":
@@ -68,9 +68,9 @@ def act(user: User, room_id: str, action: Action) -> Any:
     kind, data = action[0], {"roomID": room_id}
     if kind == "play":
         room = client.read(f"rooms/{room_id}", user)
-        hand_document = client.read(f"rooms/{room_id}/hands/{user.uid}", user)
-        told = told_cards(hand_document, room, user.uid) if room["status"] == "playing" else []
-        cards = sorted(told, key=DECK.index) or sorted(hand_document["cards"], key=DECK.index)
+        hand = client.read_hand(room_id, user, room) or {"cards": []}
+        told = told_cards(hand, room, user.uid) if room["status"] == "playing" else []
+        cards = sorted(told, key=DECK.index) or sorted(hand["cards"], key=DECK.index)
         name, data = "playCard", {**data, "card": cards[action[1] % len(cards)] if cards else "AS"}
     elif kind == "card":
         name, data = "playCard", {**data, "card": action[1]}
@@ -89,14 +89,20 @@ def act(user: User, room_id: str, action: Action) -> Any:
 
 
 def readable(user: User, room_id: str) -> dict[str, Any]:
-    """Every document `user` may read of the room, and their account: each read, or its refusal."""
+    """Every document `user` may read of the room, and their account: each read, or its refusal.
+    Their own hand is in the room document, opened with their key; any other seal (each random
+    without its holder's key: tests/adversarial/test_leaks.py) as its length."""
     seen: dict[str, Any] = {}
-    for path in (f"rooms/{room_id}", f"rooms/{room_id}/hands/{user.uid}", f"rooms/{room_id}/alerts/NS",
+    for path in (f"rooms/{room_id}", f"rooms/{room_id}/keys/{user.uid}", f"rooms/{room_id}/alerts/NS",
                  f"rooms/{room_id}/alerts/EW", f"rooms/{room_id}/deals/1", f"players/{user.uid}"):
         try:
             seen[path.replace(user.uid, "ME").replace(room_id, "ROOM")] = without_clock(client.read(path, user))
         except FirestoreError as error:
             seen[path.replace(user.uid, "ME").replace(room_id, "ROOM")] = ("refused", error.code)
+    room, key = seen["rooms/ROOM"], seen.pop("rooms/ROOM/keys/ME")
+    if isinstance(room, dict):
+        room["sealedHands"] = [client.open_hand(seal, key["key"]) if uid == user.uid else seal and len(seal)
+                               for uid, seal in zip(room["seating"] or [], room["sealedHands"], strict=True)]
     return renamed(seen, {user.uid: "ME", room_id: "ROOM"})
 
 
@@ -157,7 +163,7 @@ def check(variant: str, tricks: int, actions: list[Action], reseed: int, swaps: 
     """One sequence in a room and in its copy with hidden cards exchanged; whether it compared."""
     first, second = client.sign_up(display_name="Ann"), client.sign_up(display_name="Ann")
     source = to_position(first, variant, tricks)
-    paths = [f"rooms/{source}", f"rooms/{source}/hands/{first.uid}", f"rooms/{source}/alerts/NS",
+    paths = [f"rooms/{source}", f"rooms/{source}/keys/{first.uid}", f"rooms/{source}/alerts/NS",
              f"rooms/{source}/alerts/EW"]
     snapshot = {path: client.admin_get(path) for path in paths}
     start_state = client.admin_get(f"rooms/{source}/private/state")
@@ -171,7 +177,7 @@ def check(variant: str, tricks: int, actions: list[Action], reseed: int, swaps: 
     if other is None:
         return False
     target = client.call("createGameRoom", {}, second)["roomID"]
-    meta = {name: start_state[name] for name in ("version", "createdAt", "updatedAt", "status")}
+    meta = {name: start_state[name] for name in ("version", "createdAt", "updatedAt", "status", "handKeys")}
     copy_room(source, first, target, second, {**state.encode(other), **meta}, snapshot)
     observed_again = transcript(second, target, actions)
     legitimate = observed[-1][1], observed_again[-1][1]  # what each reads at the end

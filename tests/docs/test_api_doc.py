@@ -23,10 +23,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bridge import Card, Reason, Room, Settings, documents, parse_call
+from bridge import Card, Reason, Room, Settings, documents, parse_call, wire
 from bridge.event import Event, Form
 from bridge.tournament import FieldScoring, Tournament
 from bridge.values import evolve
+from tests import client
 
 ROOT = Path(__file__).resolve().parents[2]
 API = ROOT / "docs" / "API.md"
@@ -523,14 +524,32 @@ def test_every_example_room_document_has_exactly_the_fields_the_server_writes():
         assert set(field_paths(example)) <= documented, sorted(set(field_paths(example)) - documented)
 
 
-def test_the_account_and_hand_documents_are_documented():
+def test_the_account_the_hand_and_the_key_are_documented():
     from service.accounts import account_document
 
     account = section("Account document: `players/{uid}`", 3)
     assert {row[0] for row in field_rows(account)} == set(field_paths(account_document("uidAnn", None)))
-    hands = documents.hand_documents(rooms_in_every_status()["playing"])
-    hand = section("Hand document: `rooms/{roomID}/hands/{uid}`", 3)
+    hands = documents.hand_views(rooms_in_every_status()["playing"])
+    hand = section("Your hand: sealed in the room document", 3)
     assert {row[0] for row in field_rows(hand)} == {path for doc in hands.values() for path in field_paths(doc)}
+    key = section("Key document: `rooms/{roomID}/keys/{uid}`", 3)
+    assert {row[0] for row in field_rows(key)} == set(wire.KeyDocument.__annotations__)
+
+
+def test_the_sealed_hand_of_the_example_opens_with_its_key_to_the_example_and_its_bytes():
+    """The key and seal "Your hand" gives open, as its steps say (`tests.client.open_hand`, written
+    from them), to its example hand; the server's bytes of that hand (`documents.hand_bytes`) are the
+    hex it gives, and `service.sealing` seals them so that the same steps open them."""
+    from service import sealing
+
+    hand = section("Your hand: sealed in the room document", 3)
+    key = re.search(r"the key\n?\s*`([A-Za-z0-9+/=]{44})` opens", hand).group(1)
+    sealed = re.search(r"```text\n([A-Za-z0-9+/=]+)\n```", hand).group(1)
+    plain = re.search(r"its 50 bytes in hex:\n?\s*`([0-9a-f]{100})`", hand).group(1)
+    example = json.loads(re.search(r"```json\n(.*?)\n```", hand, re.S).group(1))
+    assert client.open_hand(sealed, key) == example
+    assert documents.hand_bytes(example).hex() == plain
+    assert client.open_hand(sealing.seal(key, bytes.fromhex(plain)), key) == example
 
 
 def test_the_deal_record_is_documented():

@@ -41,11 +41,17 @@ SCHEMA = json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8"))
 
 def stored(room: Room) -> dict[str, Any]:
     """The room document as the server stores it (`store.save_room`, with the audience's
-    `spectators`: `documents.room_audience`), timestamps as a client reads them."""
+    `spectators`: `documents.room_audience`, and each hand sealed: `sealing`), timestamps as a
+    client reads them."""
+    from service import sealing
+
     now = {"seconds": 1_700_000_000, "nanoseconds": 0}
     watched = documents.room_audience(Audience(("fan",)))
+    hands = documents.hand_views(room)
+    sealed = sealing.sealed_hands(room.deal.players if room.deal else (), hands,
+                                  {uid: sealing.new_key() for uid in hands})
     return json.loads(json.dumps({**documents.public_room(room), "version": 7, "createdAt": now, "updatedAt": now,
-                                  **watched}))
+                                  **watched, "sealedHands": sealed}))
 
 
 def validator(name: str) -> jsonschema.Draft202012Validator:
@@ -66,8 +72,8 @@ def test_the_schema_is_valid_json_schema_and_names_every_top_level_type():
 def test_every_document_the_server_writes_for_a_room_matches_the_schema(label):
     room = rooms_in_every_status()[label]
     validator("RoomDocument").validate(stored(room))
-    for hand in documents.hand_documents(room).values():
-        validator("HandDocument").validate(hand)
+    for hand in documents.hand_views(room).values():
+        validator("HandView").validate(hand)
     record = documents.deal_record(room)
     if record is not None:
         validator("DealRecord").validate(json.loads(json.dumps(record)))

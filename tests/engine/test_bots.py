@@ -226,4 +226,4 @@ def test_a_bots_hand_has_no_document():
     from bridge import documents
 
     room = seated(2).start(PLAYERS[0], random.Random(4))
-    assert set(documents.hand_documents(room)) == {PLAYERS[0], PLAYERS[1]}
+    assert set(documents.hand_views(room)) == {PLAYERS[0], PLAYERS[1]}

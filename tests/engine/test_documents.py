@@ -9,6 +9,7 @@ import pytest
 
 from bridge import DECK, BridgeError, Card, Phase, Reason, Room, Settings, documents, state
 from bridge.variants import VARIANTS
+from tests import client
 
 from .conftest import (
     MIXED_DEAL,
@@ -86,7 +87,7 @@ def test_waiting_room_document() -> None:
     assert (doc["handSizes"], doc["result"], doc["seating"]) == ([0, 0, 0, 0], None, None)
     assert doc["match"] == {"dealNumber": 0, "deals": 1, "scores": {}, "names": {}, "sheet": None}
     assert doc["dummy"] is None and doc["alerts"] is False
-    assert documents.hand_documents(ROOMS["waiting"]()) == {}
+    assert documents.hand_views(ROOMS["waiting"]()) == {}
 
 
 def test_auction_document() -> None:
@@ -195,9 +196,47 @@ def test_alerts_is_true_exactly_when_the_deals_calls_may_carry_alerts(name: str)
     assert documents.public_room(room)["alerts"] is alerts and bool(documents.alert_documents(room)) is alerts
 
 
-def test_hand_documents_hold_each_players_hand() -> None:
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_hand_is_fifty_bytes_whatever_it_holds_and_they_say_what_the_hand_view_says(name: str) -> None:
+    """Every hand told at every step of a deal of every variant, as the bytes sealed for its
+    holder (`documents.hand_bytes`): always 50 of them, so a seal's length tells nothing, and read
+    back by the layout docs/API.md gives (`tests.client.read_hand_bytes`, written from it) they are
+    the hand view, each set of cards in the deck's order."""
+    room = Room.create(PLAYERS[0], "Ann", Settings.of(variant=name))
+    for uid in PLAYERS[1:VARIANTS[name].seats]:
+        room = room.join(uid, uid.title())
+    for seat in room.seats:
+        room = room if seat.ready else room.toggle_ready(seat.uid)
+    rng = random.Random(11)
+    room = room.start(PLAYERS[0], rng)
+    told = 0
+    while True:
+        for view in documents.hand_views(room).values():
+            plain = documents.hand_bytes(view)
+            assert len(plain) == documents.HAND_BYTES == 50
+            in_order = {"cards": sorted(view["cards"], key=client.DECK.index),
+                        "plays": {k: sorted(v, key=client.DECK.index) for k, v in view["plays"].items()}
+                        if view["plays"] is not None else None,
+                        "partnerCards": sorted(view["partnerCards"], key=client.DECK.index)
+                        if view["partnerCards"] is not None else None}
+            assert client.read_hand_bytes(plain) == in_order
+            told += 1
+        if not room.deal_in_progress:
+            break
+        deal = room.deal
+        uid, action = deal.players[deal.actor], deal.bot_action()
+        if deal.phase is Phase.BIDDING:
+            room = room.place_bid(uid, action, rng)
+        elif deal.phase is Phase.CHOOSING_TEAMMATE:
+            room = room.choose_partner(uid, action)
+        else:
+            room = room.play_card(uid, action)
+    assert told > 50
+
+
+def test_hand_views_hold_each_players_hand() -> None:
     room = ROOMS["playing"]()
-    hands = documents.hand_documents(room)
+    hands = documents.hand_views(room)
     assert {uid: hand["cards"] for uid, hand in hands.items()} == {
         uid: [str(c) for c in hand] for uid, hand in zip(PLAYERS, room.deal.hands, strict=True)}
     assert hands["ann"]["cards"] == ["2D", "KS", "AS"]  # sorted by suit then rank
@@ -207,7 +246,7 @@ def test_every_hand_says_which_of_its_cards_may_be_played_to_each_trick_it_could
     """Spades are trump and not yet broken (the trick on the table is still being played): on lead,
     no trump while the hand holds another suit; following, the suit led if held, else anything."""
     room = ROOMS["playing"]()  # ann is to follow a spade lead: her spades, not her diamond
-    hands = documents.hand_documents(room)
+    hands = documents.hand_views(room)
     assert hands["ann"]["plays"] == {"lead": ["2D"], "C": ["2D", "KS", "AS"], "D": ["2D"],
                                      "H": ["2D", "KS", "AS"], "S": ["KS", "AS"]}
     assert hands["ben"]["plays"] == {"lead": ["3D", "4D"], "C": ["3D", "4D", "QS"], "D": ["3D", "4D"],
@@ -219,15 +258,15 @@ def test_a_hand_document_changes_with_its_hand_not_with_every_move() -> None:
     """Issue 38: another seat's card leaves a hand's document as it was; its own card, or trump
     broken, changes it."""
     room = ROOMS["playing"]()
-    before = documents.hand_documents(room)
-    after = documents.hand_documents(room.play_card("ann", Card.parse("AS")))
+    before = documents.hand_views(room)
+    after = documents.hand_views(room.play_card("ann", Card.parse("AS")))
     assert after["ann"]["cards"] == ["2D", "KS"] and after["ann"]["plays"]["S"] == ["KS"]
     assert {uid: after[uid] for uid in PLAYERS[1:]} == {uid: before[uid] for uid in PLAYERS[1:]}
 
 
 def test_the_cards_a_declarer_may_name_are_in_their_hand_document_while_they_name_them() -> None:
     room = ROOMS["choosing"]()
-    hands = documents.hand_documents(room)
+    hands = documents.hand_views(room)
     declarer = room.deal.players[1]
     assert set(hands[declarer]["partnerCards"]) == {str(c) for c in DECK} - set(hands[declarer]["cards"])
     assert all(hand["partnerCards"] is None for uid, hand in hands.items() if uid != declarer)
@@ -257,7 +296,7 @@ def test_room_round_trips_through_its_stored_documents(name: str) -> None:
     """What Part I stored (the public room + one hand document per seated uid) migrates back to the
     room: its seats, settings, invitations, deal (hands included), score and end."""
     room = ROOMS[name]()
-    public, hands = documents.public_room(room), documents.hand_documents(room)
+    public, hands = documents.public_room(room), documents.hand_views(room)
     migrated = state.decode(state.from_public_v1(public, hands))
     assert (migrated.host, migrated.seats, migrated.settings, migrated.invited, migrated.abandoned_by) == (
         room.host, room.seats, room.settings, room.invited, room.abandoned_by)

@@ -79,7 +79,7 @@ def check_told_exactly(room: Room) -> dict[str, Room]:
     """Each person's actions as the documents tell them are exactly the moves the room accepts
     from them; every accepted move by anyone, by a label."""
     public = documents.public_room(room)
-    hands = documents.hand_documents(room)
+    hands = documents.hand_views(room)
     moves: dict[str, Room] = {}
     for position, seat in enumerate(room.seats):
         actions, after = accepted_moves(room, seat.uid)

@@ -40,7 +40,7 @@ def test_a_spectator_is_in_the_audience_and_never_in_the_room() -> None:
     assert audience.spectators == ("eve",)
     assert documents.room_audience(audience) == {"spectators": ["eve"]}
     assert "spectators" not in documents.public_room(room)  # the room's projection is the same watched or not
-    assert "eve" not in documents.hand_documents(room) and "eve" not in room.member_ids
+    assert "eve" not in documents.hand_views(room) and "eve" not in room.member_ids
     assert documents.player_view(room, "eve")["hand"] is None
 
 

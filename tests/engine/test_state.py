@@ -206,7 +206,7 @@ def test_every_room_round_trips_through_its_state_document(name: str) -> None:
         assert list(decoded.match.scores) == list(room.match.scores)  # the order players joined is kept
         assert decoded.match.names == room.match.names
     assert documents.public_room(decoded) == documents.public_room(room)
-    assert documents.hand_documents(decoded) == documents.hand_documents(room)
+    assert documents.hand_views(decoded) == documents.hand_views(room)
 
 
 def nested_arrays(value: object, inside_array: bool = False) -> bool:
@@ -535,7 +535,7 @@ def test_a_part_one_room_migrates_to_the_same_public_document(name: str) -> None
         "variant": "floating", "deals": 1, "scoring": "deals", "turnSeconds": 0, "botReplacesLeaver": False,
         "botLevel": "basic", "chat": True, "undo": True}
     assert "spectators" not in public and state.legacy_audience(doc) is None  # Part I had no spectators
-    assert {uid: {"cards": hand["cards"]} for uid, hand in documents.hand_documents(room).items()} == hands
+    assert {uid: {"cards": hand["cards"]} for uid, hand in documents.hand_views(room).items()} == hands
     assert state.decode(state.encode(room)) == room
 
 

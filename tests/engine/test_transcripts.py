@@ -97,7 +97,7 @@ def seen(table: Room) -> dict[str, Any]:
     the last deal's record."""
     alerts = documents.alert_documents(table)
     readable = {side: doc for side, doc in alerts.items() if ANN in doc["readers"] or doc["open"]}
-    return {"room": documents.public_room(table), "hand": documents.hand_documents(table).get(ANN),
+    return {"room": documents.public_room(table), "hand": documents.hand_views(table).get(ANN),
             "alerts": readable, "record": documents.deal_record(table)}
 
 

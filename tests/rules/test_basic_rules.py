@@ -23,6 +23,7 @@ class World:
 
 
 OPEN, CLOSED = "rooms/open1", "rooms/closed1"
+KEY = "S2V5IG9mIHRoZSBtZW1iZXIgYXQgdGhpcyByb29tIQ=="
 
 
 def room(member: str, invite_only: bool, invited: list[str]) -> dict:
@@ -37,7 +38,7 @@ def world() -> World:
     client.admin_set(OPEN, room(member.uid, False, []))
     client.admin_set(CLOSED, room(member.uid, True, [invitee.uid]))
     for path in (OPEN, CLOSED):
-        client.admin_set(f"{path}/hands/{member.uid}", {"cards": ["AS", "KH", "2C"]})
+        client.admin_set(f"{path}/keys/{member.uid}", {"key": KEY})
     for path in (OPEN, CLOSED):
         client.admin_set(f"{path}/messages/000000001", {"uid": member.uid, "displayName": "M", "text": "hi", "at": 1.0})
         client.admin_set(f"{path}/private/chat", {"count": 1, "recent": {}})
@@ -67,22 +68,33 @@ def test_accounts_cannot_be_listed(world):
     assert_denied(client.query_error("players", world.member, [("uid", "==", world.member.uid)]))
 
 
-# ---- rooms/{roomID}/hands/{uid} --------------------------------------------------------
+# ---- rooms/{roomID}/keys/{uid} ---------------------------------------------------------
 
 @pytest.mark.parametrize("path", [OPEN, CLOSED])
-def test_a_player_reads_their_own_hand(world, path):
-    assert client.read(f"{path}/hands/{world.member.uid}", world.member) == {"cards": ["AS", "KH", "2C"]}
+def test_a_player_reads_their_own_key(world, path):
+    assert client.read(f"{path}/keys/{world.member.uid}", world.member) == {"key": KEY}
 
 
 @pytest.mark.parametrize("reader", ["invitee", "outsider", "guest", None])
 @pytest.mark.parametrize("path", [OPEN, CLOSED])
-def test_nobody_else_reads_a_hand(world, path, reader):
+def test_nobody_else_reads_a_key(world, path, reader):
     user = getattr(world, reader) if reader else None
-    assert_denied(client.read_error(f"{path}/hands/{world.member.uid}", user))
+    assert_denied(client.read_error(f"{path}/keys/{world.member.uid}", user))
 
 
-def test_hands_cannot_be_listed(world):
-    assert_denied(client.query_error(f"{OPEN}/hands", world.member))
+def test_keys_cannot_be_listed(world):
+    assert_denied(client.query_error(f"{OPEN}/keys", world.member))
+
+
+@pytest.mark.parametrize("reader", ["invitee", "outsider", "guest", None])
+def test_a_hand_document_of_a_room_stored_before_hands_were_sealed_is_its_owners_alone(world, reader):
+    """A room stored before hands were sealed keeps its hand documents until it next changes
+    (`store._write_room` deletes them): its owner reads theirs meanwhile, nobody else does."""
+    client.admin_set(f"{CLOSED}/hands/{world.member.uid}", {"cards": ["AS", "KH", "2C"]})
+    assert client.read(f"{CLOSED}/hands/{world.member.uid}", world.member) == {"cards": ["AS", "KH", "2C"]}
+    user = getattr(world, reader) if reader else None
+    assert_denied(client.read_error(f"{CLOSED}/hands/{world.member.uid}", user))
+    assert_denied(client.query_error(f"{CLOSED}/hands", world.member))
 
 
 # ---- rooms/{roomID} --------------------------------------------------------------------
@@ -163,7 +175,7 @@ def test_being_listed_as_a_spectator_grants_nothing_by_itself(world):
     client.admin_set(CLOSED, room(world.member.uid, True, [world.invitee.uid]) | {"spectators": [world.outsider.uid]})
     assert_denied(client.read_error(CLOSED, world.outsider))
     assert_denied(client.query_error(f"{CLOSED}/messages", world.outsider))
-    assert_denied(client.read_error(f"{CLOSED}/hands/{world.member.uid}", world.outsider))
+    assert_denied(client.read_error(f"{CLOSED}/keys/{world.member.uid}", world.outsider))
 
 
 @pytest.mark.parametrize("reader", ["member", "invitee", "outsider"])
@@ -188,8 +200,9 @@ WRITE_TARGETS = [
     "players/newplayer",         # an account that does not exist (create)
     OPEN,                        # a room the writer may read
     "rooms/newroom",             # a new room
-    OPEN + "/hands/{member}",    # own hand
-    OPEN + "/hands/{outsider}",  # a new hand
+    OPEN + "/keys/{member}",     # own key
+    OPEN + "/keys/{outsider}",   # a new key
+    OPEN + "/hands/{member}",    # own hand, as a room stored before hands were sealed had it
     OPEN + "/messages/000000001",  # a chat message
     OPEN + "/messages/000000002",  # a new chat message
     OPEN + "/private/chat",      # the chat's bookkeeping

@@ -25,16 +25,16 @@ def test_two_players_read_their_own_hands_and_the_second_half_is_server_only_unt
         room = table.room()
         assert room["status"] == half
         for me, other in ((first, second), (second, first)):
-            assert len(client.read(f"{room_path}/hands/{me.uid}", me)["cards"]) == 13
-            assert client.read_error(f"{room_path}/hands/{other.uid}", me).code == "permission-denied"
+            assert len(table.told_hand(me, room)["cards"]) == 13
+            assert client.read_error(f"{room_path}/keys/{other.uid}", me).code == "permission-denied"
             assert client.read_error(f"{room_path}/private/state", me).code == "permission-denied"
-            assert client.write_error(f"{room_path}/hands/{me.uid}", {"cards": ["AS"]}, me).code == "permission-denied"
+            assert client.write_error(f"{room_path}/keys/{me.uid}", {"key": "AAAA"}, me).code == "permission-denied"
             assert client.write_error(room_path, {"status": "ended"}, me).code == "permission-denied"
         assert client.read(room_path, invitee)["status"] == half
         for player in (first, second):
-            assert client.read_error(f"{room_path}/hands/{player.uid}", invitee).code == "permission-denied"
+            assert client.read_error(f"{room_path}/keys/{player.uid}", invitee).code == "permission-denied"
         assert client.read_error(room_path, outsider).code == "permission-denied"
-        assert client.query_error(f"{room_path}/hands", first).code == "permission-denied"
+        assert client.query_error(f"{room_path}/keys", first).code == "permission-denied"
         while room["status"] == "firstHalf":
             player = table.to_act(room)
             table.play(table.told(player, room)[0], player)

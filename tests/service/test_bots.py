@@ -109,15 +109,17 @@ def test_thinking_bots_make_the_thinking_bots_calls_and_cards_through_the_callab
     assert deal == final and bot_cards >= 3 * len(final.tricks)
 
 
-def test_a_bots_hand_has_no_document_and_no_one_may_read_one_at_its_path():
+def test_a_bots_hand_is_not_sealed_and_it_has_no_key_no_one_may_read_one_at_its_path():
     table = with_bots(2)
     guest = new_player()
     table.join(guest)
     table.toggle_ready(guest)
     table.start()
-    assert client.admin_get(f"rooms/{table.room_id}/hands/~bot1") is None
+    room = table.room()
+    assert [seal is None for seal in room["sealedHands"]] == [uid.startswith("~") for uid in room["seating"]]
+    assert client.admin_get(f"rooms/{table.room_id}/keys/~bot1") is None
     for reader in (table.players[0], guest):
-        assert client.read_error(f"rooms/{table.room_id}/hands/~bot1", reader).code == "permission-denied"
+        assert client.read_error(f"rooms/{table.room_id}/keys/~bot1", reader).code == "permission-denied"
 
 
 def test_add_bot_is_for_the_host_into_a_free_seat_before_a_deal_and_changes_nothing_otherwise():

@@ -23,7 +23,7 @@ def assert_sees_only_own_hand(table: Table, hands: list[list[str]], room: dict) 
         owner = table.at(position, room)
         assert table.hand(owner) == hands[position]
         for other in table.others(owner):
-            assert client.read_error(f"rooms/{table.room_id}/hands/{owner.uid}", other).code == "permission-denied"
+            assert client.read_error(f"rooms/{table.room_id}/keys/{owner.uid}", other).code == "permission-denied"
 
 
 @pytest.mark.parametrize(("play_all_tricks", "contract"), [(False, "2H"), (True, "1D")])

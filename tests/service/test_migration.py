@@ -7,7 +7,7 @@ import pytest
 
 from bridge import state
 from tests import client
-from tests.table import Table, database, new_player
+from tests.table import DECK, Table, database, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -16,10 +16,17 @@ PART_ONE_SETTINGS = ("inviteOnly", "playAllTricks", "washRule")
 
 def as_part_one(table: Table) -> dict:
     """Rewrite the room as the Part I server stored it: no state document, no `match`, the
-    three Part I settings. Returns the room document as stored."""
+    three Part I settings, each person's hand in a hand document of their own (no keys, no
+    `sealedHands`). Returns the room document as stored."""
     path = f"rooms/{table.room_id}"
     room = client.admin_get(path)
-    del room["match"]
+    for player in table.players:
+        hand = client.admin_hand(table.room_id, player.uid)
+        if hand is not None:
+            client.admin_set(f"{path}/hands/{player.uid}", hand)
+        client.admin_delete(f"{path}/keys/{player.uid}")
+    del room["match"], room["sealedHands"]
+    table.keys.clear()  # no person had a key then
     room["settings"] = {name: room["settings"][name] for name in PART_ONE_SETTINGS}
     client.admin_set(path, room)
     client.admin_delete(f"{path}/private/state")
@@ -51,6 +58,8 @@ def test_a_part_one_room_loads_plays_to_its_end_and_is_then_stored_in_the_curren
     assert client.read(f"rooms/{table.room_id}/deals/1", table.players[0])["result"] == final["result"]
     for player in table.players:
         assert client.read(f"players/{player.uid}", player)["stats"]["gamesPlayed"] == 1
+        assert client.admin_get(f"rooms/{table.room_id}/hands/{player.uid}") is None
+        assert len(table.told_hand(player, final)["cards"]) == final["handSizes"][final["seating"].index(player.uid)]
 
 
 def test_a_rejected_call_on_a_part_one_room_migrates_nothing():
@@ -114,3 +123,48 @@ def test_a_schema_10_rooms_audience_moves_to_its_own_document_when_someone_watch
     assert client.admin_get(f"{path}/audience") == {"spectators": [fan.uid, other.uid], "kicked": [pest.uid]}
     assert client.admin_get(f"{path}/state") == old, "watching changes no state, old or new"
     assert table.room()["spectators"] == [fan.uid, other.uid] and table.room()["version"] == old["version"]
+
+
+# ----- before hands were sealed (issue 38): a hand document for each person ---------------------
+
+
+def as_unsealed(table: Table) -> dict[str, dict]:
+    """Rewrite the room as the server stored it before hands were sealed in the room document:
+    each person's hand (what `documents.hand_views` tells them) in a hand document of their own,
+    `rooms/{id}/hands/{uid}`; no keys, no `sealedHands`, no `handKeys` in the state. Returns the
+    hand documents by uid."""
+    path = f"rooms/{table.room_id}"
+    hands = {player.uid: client.admin_hand(table.room_id, player.uid) for player in table.players}
+    for uid, hand in hands.items():
+        client.admin_set(f"{path}/hands/{uid}", hand)
+        client.admin_delete(f"{path}/keys/{uid}")
+    room, stored = client.admin_get(path), client.admin_get(f"{path}/private/state")
+    del room["sealedHands"], stored["handKeys"]
+    table.keys.clear()  # no person had a key then
+    client.admin_set(path, room)
+    client.admin_set(f"{path}/private/state", stored)
+    return hands
+
+
+def test_a_room_stored_with_hand_documents_seals_its_hands_with_its_next_change_and_deletes_them():
+    table = Table.playing("1NT", settings={"washRule": False})
+    old = as_unsealed(table)
+    leader = table.to_act()
+    for player in table.players:  # until the room's next change, each reads their own hand document
+        assert client.read(f"rooms/{table.room_id}/hands/{player.uid}", player) == old[player.uid]
+        assert table.told_hand(player) == old[player.uid]
+        for other in table.others(player):
+            assert client.read_error(f"rooms/{table.room_id}/hands/{player.uid}", other).code == "permission-denied"
+    before = database()
+    table.reject("playCard", leader, "failed-precondition", "CARD_NOT_IN_HAND",
+                 card=next(c for c in DECK if c not in old[leader.uid]["cards"]))
+    assert database() == before, "a rejected call migrates nothing"
+    card = old[leader.uid]["plays"]["lead"][0]
+    table.play(card, leader)
+    room = table.room()
+    for player in table.players:
+        assert client.admin_get(f"rooms/{table.room_id}/hands/{player.uid}") is None
+        told = table.told_hand(player, room)
+        assert told["cards"] == [c for c in old[player.uid]["cards"] if c != card]
+        assert told["partnerCards"] is None and told["plays"] is not None
+    assert set(client.admin_get(f"rooms/{table.room_id}/private/state")["handKeys"]) == {p.uid for p in table.players}

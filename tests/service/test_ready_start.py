@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from cryptography.exceptions import InvalidTag
 
 from tests import client
 from tests.table import DECK, HAND_SIZE, Table, assert_rejected, hand_points, new_player
@@ -78,14 +79,18 @@ def test_start_game_accepts_null_data():
     assert table.room()["status"] == "bidding"
 
 
-def test_each_hand_is_readable_by_its_owner_only():
+def test_each_hand_opens_with_its_owners_key_alone_and_each_key_is_its_owners_alone():
     table = Table.started(anonymous=[1])
     outsider, guest = new_player(), new_player(anonymous=True)
+    room = table.room()
     for owner in table.players:
-        path = f"rooms/{table.room_id}/hands/{owner.uid}"
-        assert len(client.read(path, owner)["cards"]) == HAND_SIZE
+        assert len(table.told_hand(owner, room)["cards"]) == HAND_SIZE
+        path = f"rooms/{table.room_id}/keys/{owner.uid}"
         for reader in [*table.others(owner), outsider, guest, None]:
             assert client.read_error(path, reader).code == "permission-denied"
+        for other in table.others(owner):
+            with pytest.raises(InvalidTag):
+                client.hand_in(room, owner.uid, table.key(other))
 
 
 def test_the_public_room_document_shows_no_card_of_any_hand():

@@ -152,7 +152,7 @@ def test_the_fast_database_listing_matches_the_full_admin_walk(world):
     # `assert_rejected` compares `database()` listings; they must see exactly what `client.snapshot()` sees.
     listing = database()
     assert listing == client.snapshot()
-    assert sum(path.startswith("rooms/") and "/hands/" in path for path in listing) == 12
+    assert sum(path.startswith("rooms/") and "/keys/" in path for path in listing) == 12
 
 
 

@@ -36,7 +36,7 @@ def test_a_spectator_reads_the_room_its_records_and_its_chat_and_never_a_hand():
     room = table.room(fan)
     assert room["spectators"] == [fan.uid] and fan.uid not in room["memberIDs"]
     for player in table.players:
-        assert client.read_error(path(table, "hands", player.uid), fan).code == "permission-denied"
+        assert client.read_error(path(table, "keys", player.uid), fan).code == "permission-denied"
     assert client.read_error(path(table, "private", "state"), fan).code == "permission-denied"
     table.call("sendMessage", table.players[1], text="hello, watcher")
     assert [m["text"] for m in messages(table, fan)] == ["hello, watcher"]

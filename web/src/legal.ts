@@ -3,11 +3,12 @@
 //   - The room document's `legal`, one entry per seat in `players` order: the calls the bidder
 //     may make, whether a call may carry an alert, who names the partner card, whose card is to
 //     be played, the claim, the answers to a claim or an undo, the undo.
-//   - My hand document's `partnerCards` (the cards I may name) and `plays` (the cards I may play
-//     to each trick my hand could be played to next; the dummy's are the room's `dummy.plays`),
-//     of which the entry of the trick on the table is what I may play now.
+//   - My hand's `partnerCards` (the cards I may name) and `plays` (the cards I may play to each
+//     trick my hand could be played to next; the dummy's are the room's `dummy.plays`), of which
+//     the entry of the trick on the table is what I may play now. My hand is sealed for me in the
+//     room document (src/hand.ts).
 
-import type { HandDocument, LegalDoc, PlaysDoc, RoomDocument } from "./types";
+import type { HandView, LegalDoc, PlaysDoc, RoomDocument } from "./types";
 import type { CardCode } from "./wire";
 
 /** A spectator's entry: nothing. */
@@ -27,9 +28,9 @@ export interface Told {
   seat: LegalDoc;
   /** The cards I may name or play now. */
   cards: ReadonlySet<CardCode>;
-  /** My hand document is the one of the room shown: as many cards as the room says I hold, and,
-   *  when the room says I am to name or play a card, the cards for it. The two documents reach
-   *  the page one after the other; a move waits for both. */
+  /** My hand is the one of the room shown: as many cards as the room says I hold, and, when the
+   *  room says I am to name or play a card, the cards for it. Both come in one snapshot (my hand is
+   *  sealed in it); until my key has arrived I have no hand, and a move waits for it. */
   inSync: boolean;
 }
 
@@ -49,7 +50,7 @@ const forTrick = (plays: PlaysDoc, room: RoomDocument): CardCode[] => {
 };
 
 /** What `uid` (at game position `me`, -1 for a spectator) is told they may do now. */
-export function told(room: RoomDocument, uid: string, me: number, hand: HandDocument | null): Told {
+export function told(room: RoomDocument, uid: string, me: number, hand: HandView | null): Told {
   const seat = seatOf(room, uid);
   if (me < 0) return { seat, cards: new Set(), inSync: true };
   const plays =

@@ -15,6 +15,7 @@ import {
 } from "firebase/firestore";
 import { readableError, type ReadableError } from "./errors";
 import { auth, db } from "./firebase";
+import { importKey, openHand } from "./hand";
 import type {
   AlertDocument,
   AlertEntry,
@@ -22,7 +23,8 @@ import type {
   DealRecord,
   DirectorDocument,
   EventDocument,
-  HandDocument,
+  HandView,
+  KeyDocument,
   MessageDocument,
   PlayerAccount,
   RoomDocument,
@@ -62,7 +64,7 @@ export interface State {
   watching: string | null; // the room I watch as a spectator (SPEC §13), while I sit in none
   roomID: string | null; // the room shown: the one my account points at, else the one I watch
   room: RoomDocument | null; // rooms/{roomID}
-  hand: HandDocument | null; // rooms/{roomID}/hands/{uid}: my cards, and those I may name or play
+  hand: HandView | null; // sealed for me in the room document (./hand.ts): my cards, and those I may name or play
   deals: DealRecord[]; // rooms/{roomID}/deals: the finished deals' hand records, by number
   messages: MessageDocument[]; // rooms/{roomID}/messages: the table chat, oldest first
   alerts: AlertEntry[]; // rooms/{roomID}/alerts/{side}: the alerts of the auction I may read (SPEC §15)
@@ -268,12 +270,39 @@ function followRoom(uid: string, roomID: string | null): void {
     else showError(error);
   };
   const gone = unreadable({ room: null, hand: null, deals: [], messages: [] });
+  // My hand is sealed in the room document for me (./hand.ts): each room snapshot is shown with
+  // the hand it carries, opened first, so the hand always matches the table. My key arrives once.
+  let key: CryptoKey | null = null;
+  let latest: RoomDocument | null = null;
+  let shown = 0; // the last snapshot opened: an older one that opens later is dropped
+  // A room stored before hands were sealed has no `sealedHands` until its next change: my hand is
+  // then my hand document (docs/API.md "Your hand"; none is left a day after the deploy).
+  let legacyHand: HandView | null = null;
+  let legacy: Unsubscribe | null = null;
+  const show = async (room: RoomDocument | null) => {
+    const mine = ++shown;
+    latest = room;
+    const sealed = room !== null && "sealedHands" in room;
+    if (room && !sealed && !legacy) {
+      legacy = onSnapshot(
+        doc(db, "rooms", roomID, "hands", uid),
+        (snapshot) => {
+          legacyHand = snapshot.exists() ? (snapshot.data() as HandView) : null;
+          show(latest).catch(showError);
+        },
+        gone,
+      );
+      roomListeners.push(legacy);
+    }
+    const hand = !room ? null : sealed ? await openHand(room, uid, key) : legacyHand;
+    if (mine === shown) update({ room, hand });
+  };
   roomListeners.push(
     onSnapshot(
       doc(db, "rooms", roomID),
       (snapshot) => {
         const room = snapshot.exists() ? (snapshot.data() as RoomDocument) : null;
-        update({ room });
+        show(room).catch(showError);
         if (room) readAlerts(uid, roomID, room);
         // A duplicate event's or a tournament's table: follow its event or tournament too.
         if (room?.event) followEvent(room.event.eventID);
@@ -282,8 +311,11 @@ function followRoom(uid: string, roomID: string | null): void {
       gone,
     ),
     onSnapshot(
-      doc(db, "rooms", roomID, "hands", uid),
-      (snapshot) => update({ hand: snapshot.exists() ? (snapshot.data() as HandDocument) : null }),
+      doc(db, "rooms", roomID, "keys", uid),
+      async (snapshot) => {
+        key = snapshot.exists() ? await importKey((snapshot.data() as KeyDocument).key) : null;
+        await show(latest);
+      },
       gone,
     ),
     // The rules let whoever may read the room list its deal records (SPEC §9); each is written

@@ -1,9 +1,9 @@
 // Local names for parts of the wire contract. The document shapes themselves are the generated
 // ones in ./types (from docs/schema.json): only aliases and derived types live here.
 
-import type { ContractDoc, CreateTournamentRequest, HandDocument, RoomDocument, SettingsDoc } from "./types";
+import type { ContractDoc, CreateTournamentRequest, HandView, RoomDocument, SettingsDoc } from "./types";
 
-export type CardCode = HandDocument["cards"][number]; // rank then suit: "AS", "TD", "2C" (SPEC §2)
+export type CardCode = HandView["cards"][number]; // rank then suit: "AS", "TD", "2C" (SPEC §2)
 export type BidCode = string; // "PASS" or "1C" … "7NT"
 export type Suit = NonNullable<ContractDoc["trump"]>;
 export type Status = RoomDocument["status"];

@@ -1,7 +1,7 @@
 // The table during and after a deal: seats, auction, contract, trick, my hand, result, and
 // between deals (`dealEnded`) the score and the ready-and-start panel for the next deal.
 // Every move offered is one the server tells me I may make now (src/legal.ts), offered once my
-// hand document and the room document agree.
+// hand (sealed in the room document) agrees with the room.
 
 import { chooseTeammate, claim, placeBid, playCard, requestUndo, respondClaim, respondUndo } from "../api";
 import { h } from "../dom";

@@ -29,6 +29,7 @@ from bridge import (
     Contract,
     Deal,
     Match,
+    Phase,
     Play,
     Playing,
     Reason,
@@ -43,6 +44,7 @@ from bridge import (
 from bridge.deal import Action
 from bridge.floating import ChoosingPartner
 from bridge.variant import Variant
+from bridge.variants import VARIANTS
 
 # ----- hypothesis --------------------------------------------------------------------
 # Profiles are applied per test (`property_settings`), not loaded globally, so they cannot
@@ -351,6 +353,29 @@ def play_trick(game: Deal, *texts: str) -> Deal:
     for text in texts:
         game = game.play_card(game.turn, card(text))
     return game
+
+
+def started(name: str, rng: random.Random) -> Room:
+    """A room of variant `name` whose seats PLAYERS fill, all ready, its first deal dealt with `rng`."""
+    room = Room.create(PLAYERS[0], "Ann", Settings.of(variant=name))
+    for uid in PLAYERS[1:VARIANTS[name].seats]:
+        room = room.join(uid, uid.title())
+    for seat in room.seats:
+        room = room if seat.ready else room.toggle_ready(seat.uid)
+    return room.start(PLAYERS[0], rng)
+
+
+def acted(room: Room, action: Action, rng: random.Random) -> Room:
+    """`room` once its deal's actor (the declarer for the dummy) has taken `action`, a call, the
+    partner card or a card as the phase asks."""
+    deal = room.deal
+    assert deal is not None
+    uid = deal.players[deal.actor]
+    if deal.phase is Phase.BIDDING:
+        return room.place_bid(uid, action, rng)
+    if deal.phase is Phase.CHOOSING_TEAMMATE:
+        return room.choose_partner(uid, action)
+    return room.play_card(uid, action)
 
 
 def bot_play(variant: Variant, settings: Settings, seed: int) -> tuple[list[Deal], list[Action]]:

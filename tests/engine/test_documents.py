@@ -16,6 +16,7 @@ from .conftest import (
     PLAYERS,
     SUIT_PER_SEAT,
     Permuting,
+    acted,
     bidding_game,
     call,
     card,
@@ -27,6 +28,7 @@ from .conftest import (
     playing_game,
     room_with,
     seated_room,
+    started,
     trick,
 )
 
@@ -163,13 +165,9 @@ def test_alerts_is_true_exactly_when_the_deals_calls_may_carry_alerts(name: str)
     and `place_bid` takes one exactly when it is true; every step of the deal, and its end, says
     the same. For every registered variant, with nothing written for any."""
     room = Room.create(PLAYERS[0], "Ann", Settings.of(variant=name))
-    for uid in PLAYERS[1:VARIANTS[name].seats]:
-        room = room.join(uid, uid.title())
-    for seat in room.seats:
-        room = room if seat.ready else room.toggle_ready(seat.uid)
     assert documents.public_room(room)["alerts"] is False and documents.alert_documents(room) == {}
     rng = random.Random(7)
-    room = room.start(PLAYERS[0], rng)
+    room = started(name, rng)
     alerts = documents.public_room(room)["alerts"]
     calls = 0
     while room.deal_in_progress:
@@ -187,11 +185,7 @@ def test_alerts_is_true_exactly_when_the_deals_calls_may_carry_alerts(name: str)
                 assert error.reason is Reason.INVALID_ARGUMENT
                 taken = False
             assert taken is alerts
-            room = room.place_bid(uid, action, rng)
-        elif deal.phase is Phase.CHOOSING_TEAMMATE:
-            room = room.choose_partner(uid, action)
-        else:
-            room = room.play_card(uid, action)
+        room = acted(room, action, rng)
     assert calls > 0, "the deal had an auction"
     assert documents.public_room(room)["alerts"] is alerts and bool(documents.alert_documents(room)) is alerts
 
@@ -202,13 +196,8 @@ def test_a_hand_is_fifty_bytes_whatever_it_holds_and_they_say_what_the_hand_view
     holder (`documents.hand_bytes`): always 50 of them, so a seal's length tells nothing, and read
     back by the layout docs/API.md gives (`tests.client.read_hand_bytes`, written from it) they are
     the hand view, each set of cards in the deck's order."""
-    room = Room.create(PLAYERS[0], "Ann", Settings.of(variant=name))
-    for uid in PLAYERS[1:VARIANTS[name].seats]:
-        room = room.join(uid, uid.title())
-    for seat in room.seats:
-        room = room if seat.ready else room.toggle_ready(seat.uid)
     rng = random.Random(11)
-    room = room.start(PLAYERS[0], rng)
+    room = started(name, rng)
     told = 0
     while True:
         for view in documents.hand_views(room).values():
@@ -223,14 +212,7 @@ def test_a_hand_is_fifty_bytes_whatever_it_holds_and_they_say_what_the_hand_view
             told += 1
         if not room.deal_in_progress:
             break
-        deal = room.deal
-        uid, action = deal.players[deal.actor], deal.bot_action()
-        if deal.phase is Phase.BIDDING:
-            room = room.place_bid(uid, action, rng)
-        elif deal.phase is Phase.CHOOSING_TEAMMATE:
-            room = room.choose_partner(uid, action)
-        else:
-            room = room.play_card(uid, action)
+        room = acted(room, room.deal.bot_action(), rng)
     assert told > 50
 
 

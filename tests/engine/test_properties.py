@@ -60,7 +60,7 @@ from bridge.room import stat_changes
 from bridge.variant import Variant
 from bridge.variants import VARIANTS
 
-from .conftest import PLAYERS, cards_in_document, check_error, property_settings, room_with
+from .conftest import PLAYERS, acted, cards_in_document, check_error, property_settings, room_with
 
 # ----- the rules, restated on wire strings ----------------------------------------------------
 
@@ -663,13 +663,7 @@ def test_every_state_validates_every_move_and_leaks_nothing(name: str, data: st.
             assert room.is_ended and room.abandoned_by == leaver and room.deal == game
             break
         action = next_action(game, rng, style.bid_bias)
-        uid = game.players[game.actor]  # the declarer for the dummy
-        if game.phase is Phase.BIDDING:
-            room = room.place_bid(uid, action, rng)
-        elif game.phase is Phase.CHOOSING_TEAMMATE:
-            room = room.choose_partner(uid, action)
-        else:
-            room = room.play_card(uid, action)
+        room = acted(room, action, rng)
         referee.check(game, action, room.deal)
         steps += 1
     check_conserved(room.deal)

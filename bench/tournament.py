@@ -271,10 +271,14 @@ def main() -> None:
             if position >= len(events):
                 break
 
-    # The close: the first clock run past closesAt.
-    COUNT.at("close", args.hours * 3600 + 60)
+    # The close: the clock's runs past closesAt, a minute apart, until one closes the tournament (a
+    # run analyses a few of its contract boards, and the close waits for them all: TOURNAMENTS.md).
     t0 = time.perf_counter()
-    report = tournaments.tick(closes + 1)
+    closing_runs, closed = 0, False
+    while not closed and closing_runs < 30:
+        closing_runs += 1
+        COUNT.at("close", args.hours * 3600 + 60 * closing_runs)
+        closed = tournaments.tick(closes + 1 + 60 * (closing_runs - 1)).closed == [tournament_id]
     close_seconds = time.perf_counter() - t0
     final_ranking_after_last_result = time.perf_counter() - last_result_wall
 
@@ -348,7 +352,7 @@ def main() -> None:
         "compactions": len(clock_seconds),
         "compaction_s_p50": round(sorted(clock_seconds)[len(clock_seconds) // 2], 3) if clock_seconds else None,
         "compaction_s_max": round(max(clock_seconds), 3) if clock_seconds else None,
-        "close_s": round(close_seconds, 2), "closed": report.closed == [tournament_id],
+        "close_s": round(close_seconds, 2), "closed": closed, "closing_clock_runs": closing_runs,
         "last_result_to_final_ranking_s": round(final_ranking_after_last_result, 2),
         "standings_match_the_results": standings_match,
         "firestore_usd_per_1000_entries": round(cost, 4), "invocations_usd_per_1000_entries": round(calls_cost, 4),

@@ -543,7 +543,7 @@ def test_the_sealed_hand_of_the_example_opens_with_its_key_to_the_example_and_it
     from service import sealing
 
     hand = section("Your hand: sealed in the room document", 3)
-    key = re.search(r"the key\n?\s*`([A-Za-z0-9+/=]{44})` opens", hand).group(1)
+    key = re.search(r"the key\s+`([A-Za-z0-9+/=]{44})`\s+opens", hand).group(1)
     sealed = re.search(r"```text\n([A-Za-z0-9+/=]+)\n```", hand).group(1)
     plain = re.search(r"its 50 bytes in hex:\n?\s*`([0-9a-f]{100})`", hand).group(1)
     example = json.loads(re.search(r"```json\n(.*?)\n```", hand, re.S).group(1))

@@ -14,6 +14,7 @@ from bridge.bids import DOUBLE, PASS, REDOUBLE, Call
 from bridge.errors import BridgeError
 from bridge.legal import SeatActions, seat_actions
 from bridge.variants import VARIANTS
+from tests.table import told_cards
 
 from .test_match import new_room, start
 
@@ -63,18 +64,6 @@ def accepted_moves(room: Room, uid: str) -> tuple[SeatActions, dict[str, Room]]:
                        answers_claim[0], undo, answers_undo[0]), after
 
 
-def told_cards(public: dict, hand: dict, plays_for: int | None) -> list[str]:
-    """The cards a person is told they may play, as a client reads them: the `plays` of the hand
-    whose card they play (their own hand document's, or the dummy's in the room document) for
-    the trick on the table (led in the suit of its first card, or to be led)."""
-    if plays_for is None:
-        return []
-    dummy = public["dummy"]
-    plays = dummy["plays"] if dummy is not None and dummy["position"] == plays_for else hand["plays"]
-    trick = public["trick"]
-    return list(plays[trick["cards"][0]["card"][-1] if trick and trick["cards"] else "lead"])
-
-
 def check_told_exactly(room: Room) -> dict[str, Room]:
     """Each person's actions as the documents tell them are exactly the moves the room accepts
     from them; every accepted move by anyone, by a label."""
@@ -90,8 +79,8 @@ def check_told_exactly(room: Room) -> dict[str, Room]:
                         "claim": actions.claim, "respondClaim": actions.answers_claim,
                         "requestUndo": actions.may_request_undo, "respondUndo": actions.answers_undo}
         hand = hands.get(seat.uid)
-        if hand is not None:
-            assert told_cards(public, hand, actions.plays_for) == [str(c) for c in actions.cards]
+        if hand is not None:  # read as a client reads it (`tests.table.told_cards`)
+            assert told_cards(hand, public, seat.uid) == [str(c) for c in actions.partner_cards or actions.cards]
             assert hand["partnerCards"] == ([str(c) for c in actions.partner_cards] or None)
         else:
             assert not actions.cards and not actions.partner_cards

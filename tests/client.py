@@ -406,9 +406,8 @@ def seal_hand(hand: Mapping[str, Any], key: str) -> str:
 def hand_in(room: Mapping[str, Any], uid: str, key: str) -> dict[str, Any] | None:
     """`uid`'s hand in `room` (a room document as read), opened with `key`; None if not dealt in."""
     seating = room.get("seating") or []
-    if uid not in seating or room["sealedHands"][seating.index(uid)] is None:
-        return None
-    return open_hand(room["sealedHands"][seating.index(uid)], key)
+    sealed = room["sealedHands"][seating.index(uid)] if uid in seating else None
+    return open_hand(sealed, key) if sealed is not None else None
 
 
 def read_hand(room_id: str, user: User, room: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
@@ -426,9 +425,8 @@ def stored_hand(documents: Mapping[str, Any], room_id: str, uid: str) -> dict[st
 
 def admin_hand(room_id: str, uid: str) -> dict[str, Any] | None:
     """`uid`'s hand at the room as stored now (rules bypassed); None if not dealt in."""
-    key = admin_get(f"rooms/{room_id}/keys/{uid}")
-    room = admin_get(f"rooms/{room_id}")
-    return hand_in(room, uid, key["key"]) if key is not None and room is not None else None
+    return stored_hand({path: admin_get(path) for path in (f"rooms/{room_id}", f"rooms/{room_id}/keys/{uid}")},
+                       room_id, uid)
 
 
 # ---- Firestore as the admin (rules bypassed): seeding and before/after checks -----------

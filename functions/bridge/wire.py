@@ -421,8 +421,8 @@ class HandView(HandCards):
 
 class KeyDocument(TypedDict):
     """`rooms/{roomID}/keys/{uid}`: that person's key at the room (32 bytes, base64), which opens
-    their hand in the room document's `sealedHands`. Readable by that person only; written once,
-    when they are first dealt in at the room, and deleted with the room."""
+    their hand in the room document's `sealedHands`. Readable by that person only; there while
+    they are dealt into the room's current or last deal, and the same key whenever they are."""
 
     key: str
 

@@ -60,8 +60,9 @@ ROOMS, KEYS, DEALS, MESSAGES, ALERTS = "rooms", "keys", "deals", "messages", "al
 #: Each human's hand document (`rooms/{id}/hands/{uid}`), before hands were sealed in the room
 #: document: read to migrate a room of schema 1, deleted when a room stored before next changes.
 LEGACY_HANDS = "hands"
-#: The state document's field holding each person's key at the room (`sealing`), by uid.
-KEYS_FIELD = "handKeys"
+#: The state document's field holding the room's secret, from which each person's key is made
+#: (`sealing.key_for`).
+SECRET_FIELD = "handSecret"
 #: A duplicate event's documents: `events/{id}` (public), `events/{id}/private/state`,
 #: `events/{id}/boards/{n}` (each board's readers) and `events/{id}/director/standings`.
 EVENTS, BOARDS, DIRECTOR, STANDINGS = "events", "boards", "director", "standings"
@@ -457,9 +458,10 @@ class StoredRoom:
     audience_in_state: bool = False
     #: The logs of the moves made at the room, by uid (`request_log.ROOM_FIELD`), as read.
     requests: Data = field(default_factory=dict)
-    #: Each person's key at the room (`sealing`), by uid; None for a room stored before hands
-    #: were sealed in the room document, whose hand documents its next write deletes.
-    keys: dict[str, str] | None = None
+    #: The room's secret, from which each person's key is made (`sealing.key_for`); None for a room
+    #: stored before hands were sealed in the room document, whose hand documents its next write
+    #: deletes.
+    hand_secret: str | None = None
 
 
 def room_reads(room_id: str) -> list[firestore.DocumentReference]:
@@ -533,7 +535,7 @@ def _load_room(txn: Transaction, room_id: str, expected_version: int | None, rea
     return StoredRoom(ref, room, version, created_at, migrated=not snapshot.exists, updated_at=updated_at,
                       audience=audience, audience_in_state=in_state,
                       requests=doc.get(request_log.ROOM_FIELD, {}) if snapshot.exists else {},
-                      keys=doc.get(KEYS_FIELD) if snapshot.exists else None)
+                      hand_secret=doc.get(SECRET_FIELD) if snapshot.exists else None)
 
 
 def require_version(room: Room, version: int, expected_version: int | None, reader: str) -> None:
@@ -634,20 +636,22 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         return
     version = before.version + 1 if before else 1
     hands = documents.hand_views(room) if room else {}
-    keys = dict(before.keys or {}) if before else {}
-    new_keys = {uid: sealing.new_key() for uid in hands if uid not in keys}
-    keys.update(new_keys)
+    old_hands = documents.hand_views(old) if old else {}
+    stored_secret = before.hand_secret if before is not None else None
+    sealed, secret = stored_secret is not None, stored_secret or sealing.new_secret()
+    # A key document exists for each person of the room's current or last deal, as their hand does.
+    keyed = old_hands.keys() if sealed else set()
     old_alerts = documents.alert_documents(old) if old else {}
     new_alerts = documents.alert_documents(room) if room else {}
-    if before is not None and before.keys is None and old is not None:  # stored before hands were sealed
-        for uid in documents.hand_views(old):
+    if before is not None and not sealed:  # stored before hands were sealed: its hand documents go
+        for uid in old_hands:
             txn.delete(ref.collection(LEGACY_HANDS).document(uid))
     if room is None:
         assert old is not None
         sent = read_chat(txn, ref).count  # (a read: before the first write)
         txn.delete(state_ref(ref))
         txn.delete(ref)
-        for uid in keys:
+        for uid in keyed:
             txn.delete(ref.collection(KEYS).document(uid))
         for number in range(1, (old.match.number if old.match else 0) + 1):
             txn.delete(ref.collection(DEALS).document(str(number)))
@@ -662,10 +666,10 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
             "updatedAt": firestore.SERVER_TIMESTAMP,
         }
         logs = requests if requests is not None else before.requests if before else {}
-        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta, KEYS_FIELD: keys,
+        txn.set(state_ref(ref), {**state.encode(room), "status": room.status.value, **meta, SECRET_FIELD: secret,
                                  **({request_log.ROOM_FIELD: logs} if logs else {})})
-        sealed = sealing.sealed_hands(room.deal.players if room.deal else (), hands, keys)
-        public = {**documents.public_room(room), "sealedHands": sealed, **meta}
+        seals = sealing.sealed_hands(room.deal.players if room.deal else (), hands, secret)
+        public = {**documents.public_room(room), "sealedHands": seals, **meta}
         if before is None or before.migrated or old is None:  # whole: a new room, or one of schema 1 (audience read)
             txn.set(ref, {**public, **documents.room_audience(new_audience or Audience())})
         else:  # the stored document is the projection of the room read: send only what changed
@@ -674,8 +678,10 @@ def _write_room(txn: Transaction, ref: firestore.DocumentReference, before: Stor
         if new_audience is not None and (new_audience != old_audience or (before is not None
                                                                           and before.audience_in_state)):
             txn.set(audience_ref(ref), new_audience.to_dict())
-        for uid, key in new_keys.items():
-            txn.set(ref.collection(KEYS).document(uid), {"key": key})
+        for uid in hands.keys() - keyed:
+            txn.set(ref.collection(KEYS).document(uid), {"key": sealing.key_for(secret, uid)})
+        for uid in keyed - hands.keys():
+            txn.delete(ref.collection(KEYS).document(uid))
     for side, alerts in new_alerts.items():
         if old_alerts.get(side) != alerts:
             txn.set(ref.collection(ALERTS).document(side), dict(alerts))

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridge import state
+from service import sealing
 from tests import client
 from tests.client import CallError, FirestoreError, User
 from tests.engine.test_transcripts import ACTIONS, Action, redealt
@@ -135,10 +136,19 @@ def transcript(user: User, room_id: str, actions: list[Action]) -> list[Any]:
 def copy_room(source: str, first: User, target: str, second: User, room_state: dict[str, Any],
               snapshot: dict[str, Any]) -> None:
     """Room `target` (the second player's) made the copy of room `source` as `snapshot` held it,
-    with `room_state` as its state, the first player's uid replaced by the second's."""
+    with `room_state` as its state, the first player's uid replaced by the second's: the second's
+    key at the room is theirs (`sealing.key_for` the copied secret), and their hand is sealed
+    with it."""
     names = {first.uid: second.uid, source: target}
     client.admin_set(f"rooms/{target}/private/state", renamed(room_state, names))
-    for path, doc in snapshot.items():
+    first_key = snapshot[f"rooms/{source}/keys/{first.uid}"]["key"]
+    second_key = sealing.key_for(room_state["handSecret"], second.uid)
+    room = snapshot[f"rooms/{source}"]
+    resealed = [client.seal_hand(client.open_hand(seal, first_key), second_key) if uid == first.uid else seal
+                for uid, seal in zip(room["seating"], room["sealedHands"], strict=True)]
+    copies = {**snapshot, f"rooms/{source}": {**room, "sealedHands": resealed},
+              f"rooms/{source}/keys/{first.uid}": {"key": second_key}}
+    for path, doc in copies.items():
         if doc is not None:
             client.admin_set(renamed(path, names), renamed(doc, names))
 
@@ -177,7 +187,7 @@ def check(variant: str, tricks: int, actions: list[Action], reseed: int, swaps: 
     if other is None:
         return False
     target = client.call("createGameRoom", {}, second)["roomID"]
-    meta = {name: start_state[name] for name in ("version", "createdAt", "updatedAt", "status", "handKeys")}
+    meta = {name: start_state[name] for name in ("version", "createdAt", "updatedAt", "status", "handSecret")}
     copy_room(source, first, target, second, {**state.encode(other), **meta}, snapshot)
     observed_again = transcript(second, target, actions)
     legitimate = observed[-1][1], observed_again[-1][1]  # what each reads at the end

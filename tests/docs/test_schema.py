@@ -48,8 +48,7 @@ def stored(room: Room) -> dict[str, Any]:
     now = {"seconds": 1_700_000_000, "nanoseconds": 0}
     watched = documents.room_audience(Audience(("fan",)))
     hands = documents.hand_views(room)
-    sealed = sealing.sealed_hands(room.deal.players if room.deal else (), hands,
-                                  {uid: sealing.new_key() for uid in hands})
+    sealed = sealing.sealed_hands(room.deal.players if room.deal else (), hands, sealing.new_secret())
     return json.loads(json.dumps({**documents.public_room(room), "version": 7, "createdAt": now, "updatedAt": now,
                                   **watched, "sealedHands": sealed}))
 

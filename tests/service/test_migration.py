@@ -131,7 +131,7 @@ def test_a_schema_10_rooms_audience_moves_to_its_own_document_when_someone_watch
 def as_unsealed(table: Table) -> dict[str, dict]:
     """Rewrite the room as the server stored it before hands were sealed in the room document:
     each person's hand (what `documents.hand_views` tells them) in a hand document of their own,
-    `rooms/{id}/hands/{uid}`; no keys, no `sealedHands`, no `handKeys` in the state. Returns the
+    `rooms/{id}/hands/{uid}`; no keys, no `sealedHands`, no `handSecret` in the state. Returns the
     hand documents by uid."""
     path = f"rooms/{table.room_id}"
     hands = {player.uid: client.admin_hand(table.room_id, player.uid) for player in table.players}
@@ -139,7 +139,7 @@ def as_unsealed(table: Table) -> dict[str, dict]:
         client.admin_set(f"{path}/hands/{uid}", hand)
         client.admin_delete(f"{path}/keys/{uid}")
     room, stored = client.admin_get(path), client.admin_get(f"{path}/private/state")
-    del room["sealedHands"], stored["handKeys"]
+    del room["sealedHands"], stored["handSecret"]
     table.keys.clear()  # no person had a key then
     client.admin_set(path, room)
     client.admin_set(f"{path}/private/state", stored)
@@ -167,4 +167,5 @@ def test_a_room_stored_with_hand_documents_seals_its_hands_with_its_next_change_
         told = table.told_hand(player, room)
         assert told["cards"] == [c for c in old[player.uid]["cards"] if c != card]
         assert told["partnerCards"] is None and told["plays"] is not None
-    assert set(client.admin_get(f"rooms/{table.room_id}/private/state")["handKeys"]) == {p.uid for p in table.players}
+    assert {path.rsplit("/", 1)[1] for path in database() if path.startswith(f"rooms/{table.room_id}/keys/")} == {
+        p.uid for p in table.players}

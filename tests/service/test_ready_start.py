@@ -5,7 +5,7 @@ import pytest
 from cryptography.exceptions import InvalidTag
 
 from tests import client
-from tests.table import DECK, HAND_SIZE, Table, assert_rejected, hand_points, new_player
+from tests.table import DECK, HAND_SIZE, Table, assert_rejected, database, hand_points, new_player
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -91,6 +91,38 @@ def test_each_hand_opens_with_its_owners_key_alone_and_each_key_is_its_owners_al
         for other in table.others(owner):
             with pytest.raises(InvalidTag):
                 client.hand_in(room, owner.uid, table.key(other))
+
+
+def test_a_key_stays_while_its_person_is_in_the_last_deal_and_is_the_same_when_they_come_back():
+    """A key document exists for the people of the room's current or last deal, as their hands do
+    (so a room holds at most one a seat, however many come and go), and it is always the same key
+    for one person at one room."""
+    table = Table.playing("1NT", settings={"deals": 3, "washRule": False})
+    table.play_to_end()
+    leaver, newcomer = table.players[3], new_player()
+    key = table.key(leaver)
+
+    def path(user: client.User) -> str:
+        return f"rooms/{table.room_id}/keys/{user.uid}"
+
+    table.leave(leaver)
+    table.players.remove(leaver)
+    assert client.admin_get(path(leaver)) == {"key": key}  # their hand of the last deal is still theirs
+    table.join(newcomer)
+    table.ready_all()
+    table.start()
+    assert client.admin_get(path(leaver)) is None and client.admin_get(path(newcomer)) is not None
+    assert len([p for p in database() if p.startswith(f"rooms/{table.room_id}/keys/")]) == 4
+    table.win_auction("1NT")
+    table.choose_teammate()
+    table.play_to_end()
+    table.leave(newcomer)
+    table.players.remove(newcomer)
+    table.join(leaver)
+    table.ready_all()
+    table.start()
+    assert client.read(path(leaver), leaver) == {"key": key}
+    assert len(table.told_hand(leaver)["cards"]) == HAND_SIZE
 
 
 def test_the_public_room_document_shows_no_card_of_any_hand():

@@ -271,7 +271,8 @@ function followRoom(uid: string, roomID: string | null): void {
   };
   const gone = unreadable({ room: null, hand: null, deals: [], messages: [] });
   // My hand is sealed in the room document for me (./hand.ts): each room snapshot is shown with
-  // the hand it carries, opened first, so the hand always matches the table. My key arrives once.
+  // the hand it carries, opened first, so the hand always matches the table. My key is the same
+  // whenever I am dealt in at this room.
   let key: CryptoKey | null = null;
   let latest: RoomDocument | null = null;
   let shown = 0; // the last snapshot opened: an older one that opens later is dropped
@@ -312,9 +313,16 @@ function followRoom(uid: string, roomID: string | null): void {
     ),
     onSnapshot(
       doc(db, "rooms", roomID, "keys", uid),
-      async (snapshot) => {
-        key = snapshot.exists() ? await importKey((snapshot.data() as KeyDocument).key) : null;
-        await show(latest);
+      (snapshot) => {
+        const opened = snapshot.exists()
+          ? importKey((snapshot.data() as KeyDocument).key)
+          : Promise.resolve(null);
+        opened
+          .then((imported) => {
+            key = imported;
+            return show(latest);
+          })
+          .catch(showError);
       },
       gone,
     ),
